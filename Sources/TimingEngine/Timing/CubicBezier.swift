@@ -1,0 +1,149 @@
+/// A cubic Bézier timing curve through (0,0), (x1,y1), (x2,y2), (1,1) (SPEC §2).
+///
+/// `x1` and `x2` lie in [0, 1], so X(s) is non-decreasing on [0, 1] and every x has exactly one
+/// parameter s with X(s) = x (or an interval of them where X is flat, on which Y is constant too
+/// only when the curve is degenerate; any s in it is then a valid answer).
+public struct CubicBezier: Sendable, Hashable {
+  public let x1: Double
+  public let y1: Double
+  public let x2: Double
+  public let y2: Double
+
+  // Power-basis coefficients: X(s) = ((ax·s + bx)·s + cx)·s, likewise Y.
+  @usableFromInline let ax: Double, bx: Double, cx: Double
+  @usableFromInline let ay: Double, by: Double, cy: Double
+  // The same X coefficients exactly, for the precise residual near vertical tangents.
+  @usableFromInline let axDD: DoubleDouble, bxDD: DoubleDouble, cxDD: DoubleDouble
+  /// Bound on |Y′(s)| over [0, 1]: a Bézier's derivative is 3× a Bézier of the control-point
+  /// differences, so it never exceeds 3 × the largest of them.
+  @usableFromInline let yDerivativeBound: Double
+  /// Bound on the rounding error of evaluating X(s) − x in plain doubles (Horner, 3 steps).
+  @usableFromInline let residualNoise: Double
+
+  /// The tolerance on y handed to the solver; the y error is at most a few times this.
+  @usableFromInline static let yTolerance = 1e-12
+
+  public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    precondition((0...1).contains(x1) && (0...1).contains(x2), "validated by the parser")
+    self.x1 = x1
+    self.y1 = y1
+    self.x2 = x2
+    self.y2 = y2
+    cx = 3 * x1
+    bx = 3 * (x2 - x1) - cx
+    ax = 1 - cx - bx
+    cy = 3 * y1
+    by = 3 * (y2 - y1) - cy
+    ay = 1 - cy - by
+    let cxExact = DoubleDouble.product(3, x1)
+    let bxExact = DoubleDouble.product(3, x2) - DoubleDouble.product(6, x1)
+    cxDD = cxExact
+    bxDD = bxExact
+    axDD = DoubleDouble(1) - cxExact - bxExact
+    yDerivativeBound = max(3 * max(abs(y1), abs(y2 - y1), abs(1 - y2)), .leastNormalMagnitude)
+    residualNoise = 8 * Double.ulpOfOne * (abs(ax) + abs(bx) + abs(cx) + 1)
+  }
+
+  // Identity is the four control points; the rest is derived from them.
+  public static func == (a: CubicBezier, b: CubicBezier) -> Bool {
+    a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(x1)
+    hasher.combine(y1)
+    hasher.combine(x2)
+    hasher.combine(y2)
+  }
+
+  @inlinable func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+  @inlinable func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
+  @inlinable func derivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
+  @inlinable func derivativeY(_ s: Double) -> Double { (3 * ay * s + 2 * by) * s + cy }
+
+  /// X(s) − x to about 1e-32, by Horner's scheme in double-double arithmetic.
+  @inlinable func preciseResidual(_ s: Double, _ x: Double) -> Double {
+    var acc = axDD * s + bxDD
+    acc = acc * s + cxDD
+    acc = acc * s - DoubleDouble(x)
+    return acc.value
+  }
+
+  /// The parameter s in [0, 1] with X(s) = x, accurate enough that |Y(s) − y(x)| ≤ ~3e-12.
+  ///
+  /// A safeguarded Newton iteration (Newton inside a shrinking bracket, bisection when Newton
+  /// leaves the bracket or stops halving its step). The residual is evaluated in doubles while it
+  /// is larger than their rounding noise, then in double-double, so near a vertical tangent the
+  /// iteration still sees the true sign of X(s) − x. The stopping rule is on y, not on x: the
+  /// step in s times the bound on |Y′|.
+  @inlinable public func solveParameter(forX x: Double) -> Double {
+    var lo = 0.0
+    var hi = 1.0
+    var s = x
+    var precise = false
+    var previousStep = 1.0
+    for _ in 0..<256 {
+      var r = precise ? preciseResidual(s, x) : sampleX(s) - x
+      if !precise && abs(r) <= residualNoise {
+        precise = true
+        r = preciseResidual(s, x)
+      }
+      if r == 0 { return s }
+      if r > 0 { hi = s } else { lo = s }
+      let d = derivativeX(s)
+      var next = s - r / d
+      if !(d > 0) || !(next > lo && next < hi) || abs(next - s) > 0.5 * previousStep {
+        next = 0.5 * (lo + hi)
+      }
+      let step = abs(next - s)
+      previousStep = step
+      s = next
+      if step * yDerivativeBound < Self.yTolerance { return s }
+    }
+    return s
+  }
+
+  /// y(x) for x in [0, 1]; exact at both ends.
+  @inlinable public func solve(_ x: Double) -> Double {
+    if x <= 0 { return 0 }
+    if x >= 1 { return 1 }
+    return sampleY(solveParameter(forX: x))
+  }
+
+  /// dy/dx for x in [0, 1]; ±infinity where the tangent is vertical.
+  public func slope(_ x: Double) -> Double {
+    let s = x <= 0 ? 0 : x >= 1 ? 1 : solveParameter(forX: x)
+    // Where X′ and Y′ both vanish (a control point on an end point) the limit of Y′/X′ is the
+    // ratio of the first non-vanishing derivatives (L'Hôpital).
+    let derivatives: [(Double, Double)] = [
+      (derivativeX(s), derivativeY(s)), (6 * ax * s + 2 * bx, 6 * ay * s + 2 * by), (ax, ay),
+    ]
+    for (dx, dy) in derivatives where dx != 0 || dy != 0 {
+      if dx == 0 { return dy < 0 ? -.infinity : .infinity }
+      return dy / dx
+    }
+    return 1
+  }
+
+  // CSS Easing Level 2, "cubic Bézier easing functions": outside [0, 1] the curve continues along
+  // a line through the nearer end point and P1 or P2 (the first whose x differs from that end's);
+  // with neither, the output is flat.
+  public var startTangent: Double {
+    if x1 > 0 { return y1 / x1 }
+    if x2 > 0 { return y2 / x2 }
+    return 0
+  }
+
+  public var endTangent: Double {
+    if x2 < 1 { return (y2 - 1) / (x2 - 1) }
+    if x1 < 1 { return (y1 - 1) / (x1 - 1) }
+    return 0
+  }
+
+  /// y(x) for any x, extending the curve along its end tangents (CSS).
+  @inlinable public func solveExtrapolating(_ x: Double) -> Double {
+    if x < 0 { return startTangent * x }
+    if x > 1 { return 1 + endTangent * (x - 1) }
+    return solve(x)
+  }
+}
