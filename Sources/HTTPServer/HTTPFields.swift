@@ -1,0 +1,77 @@
+/// The header fields of a message in the order received: duplicates are kept, so framing headers
+/// that appear twice (`Content-Length`, `Host`, `Transfer-Encoding`) can be caught.
+public struct HTTPFields: Sendable, Sequence {
+  public struct Field: Sendable, Equatable {
+    public let name: String
+    public let value: String
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  private var fields: [Field] = []
+
+  public init() {}
+
+  public init(_ pairs: [(String, String)]) {
+    fields = pairs.map { Field(name: $0.0, value: $0.1) }
+  }
+
+  public var count: Int { fields.count }
+
+  public mutating func append(_ name: String, _ value: String) {
+    fields.append(Field(name: name, value: value))
+  }
+
+  /// Replaces every field of that name with one.
+  public mutating func set(_ name: String, _ value: String) {
+    remove(name)
+    append(name, value)
+  }
+
+  public mutating func remove(_ name: String) {
+    fields.removeAll { Self.equalsIgnoringCase($0.name, name) }
+  }
+
+  /// The first value of a field, comparing names without regard to ASCII case.
+  public subscript(_ name: String) -> String? {
+    fields.first { Self.equalsIgnoringCase($0.name, name) }?.value
+  }
+
+  public func values(_ name: String) -> [String] {
+    fields.filter { Self.equalsIgnoringCase($0.name, name) }.map(\.value)
+  }
+
+  /// Comma-separated list members across every field of that name, trimmed and lowercased.
+  public func tokens(_ name: String) -> [String] {
+    values(name).flatMap { $0.split(separator: ",") }.map {
+      $0.trimmingCharacters(in: " \t").lowercased()
+    }.filter { !$0.isEmpty }
+  }
+
+  public func contains(_ name: String) -> Bool { self[name] != nil }
+
+  public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+  static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
+    let x = a.utf8
+    let y = b.utf8
+    guard x.count == y.count else { return false }
+    for (p, q) in zip(x, y) where p != q {
+      guard isLetter(p) && p | 0x20 == q | 0x20 else { return false }
+    }
+    return true
+  }
+
+  private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+}
+
+extension StringProtocol {
+  func trimmingCharacters(in set: String) -> String {
+    let characters = Set(set)
+    guard let start = firstIndex(where: { !characters.contains($0) }) else { return "" }
+    let end = lastIndex(where: { !characters.contains($0) })!
+    return String(self[start...end])
+  }
+}

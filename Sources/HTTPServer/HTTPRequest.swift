@@ -1,0 +1,57 @@
+/// A complete request as the parser produced it.
+public struct HTTPRequest: Sendable {
+  public var method: String
+  /// The request target exactly as sent (origin-form `/path?query`, or `*`).
+  public var target: String
+  /// The path part of the target, still percent-encoded.
+  public var path: String
+  /// The query part of the target without `?`, still percent-encoded; nil when absent.
+  public var query: String?
+  public var version: HTTPVersion
+  public var headers: HTTPFields
+  public var body: [UInt8]
+
+  public init(
+    method: String, target: String, version: HTTPVersion = .http11, headers: HTTPFields = HTTPFields(),
+    body: [UInt8] = []
+  ) {
+    self.method = method
+    self.target = target
+    let split = RequestTarget.split(target)
+    self.path = split.path
+    self.query = split.query
+    self.version = version
+    self.headers = headers
+    self.body = body
+  }
+}
+
+public struct HTTPVersion: Sendable, Equatable {
+  public let major: Int
+  public let minor: Int
+  public static let http10 = HTTPVersion(major: 1, minor: 0)
+  public static let http11 = HTTPVersion(major: 1, minor: 1)
+  public var text: String { "HTTP/\(major).\(minor)" }
+}
+
+enum RequestTarget {
+  /// Splits origin-form and absolute-form targets into path and query; the target's bytes were
+  /// already checked to be visible ASCII by the parser.
+  static func split(_ target: String) -> (path: String, query: String?) {
+    var rest = Substring(target)
+    if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+      rest = rest[rest.index(colon, offsetBy: 3)...]
+      if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+        rest = rest[slash...]
+      } else {
+        rest = "/"
+      }
+    }
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    if let mark = rest.firstIndex(of: "?") {
+      let path = rest[..<mark]
+      return (path.isEmpty ? "/" : String(path), String(rest[rest.index(after: mark)...]))
+    }
+    return (rest.isEmpty ? "/" : String(rest), nil)
+  }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Thin wrappers over the POSIX socket calls the server needs.
+enum Socket {
+  struct Failure: Error, CustomStringConvertible {
+    let call: String
+    let code: Int32
+    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+  }
+
+  /// A non-blocking listening socket bound to host:port (IPv4 or IPv6, as the host resolves).
+  static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> Int32 {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_flags = AI_PASSIVE
+    var result: UnsafeMutablePointer<addrinfo>?
+    let status = getaddrinfo(host, String(port), &hints, &result)
+    guard status == 0, let info = result else { throw Failure(call: "getaddrinfo(\(host))", code: EINVAL) }
+    defer { freeaddrinfo(result) }
+    let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+    var one: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+      let code = errno
+      close(fd)
+      throw Failure(call: "bind(\(host):\(port))", code: code)
+    }
+    guard Glibc.listen(fd, backlog) == 0 else {
+      let code = errno
+      close(fd)
+      throw Failure(call: "listen", code: code)
+    }
+    setNonBlocking(fd)
+    return fd
+  }
+
+  static func setNonBlocking(_ fd: Int32) {
+    let flags = fcntl(fd, F_GETFL)
+    _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+  }
+
+  static func setNoDelay(_ fd: Int32) {
+    var one: Int32 = 1
+    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+  }
+
+  /// The port a socket is bound to (to learn the one the kernel chose for port 0).
+  static func boundPort(_ fd: Int32) -> Int {
+    var storage = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    withUnsafeMutablePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &length) }
+    }
+    if storage.ss_family == sa_family_t(AF_INET6) {
+      return withUnsafePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+      }
+    }
+    return withUnsafePointer(to: &storage) {
+      $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+    }
+  }
+}

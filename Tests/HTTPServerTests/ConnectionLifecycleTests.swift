@@ -1,0 +1,170 @@
+import Dispatch
+import HTTPServer
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct ConnectionLifecycleTests {
+  @Test func keepAliveServesSequentialRequests() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    for _ in 0..<3 {
+      client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+      let response = try client.readResponse()
+      #expect(response.status == 200)
+      #expect(response.text == "hello")
+      #expect(response.header("Connection") == nil)
+      #expect(response.header("Date")?.hasSuffix("GMT") == true)
+    }
+  }
+
+  /// Three requests in one write, the middle one HEAD: three answers in order, HEAD with the
+  /// length of the GET body but no body.
+  @Test func pipelinedRequestsAnswerInOrder() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    client.send(
+      "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nfirst"
+        + "HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\n"
+        + "GET /query?third HTTP/1.1\r\nHost: x\r\n\r\n")
+    let first = try client.readResponse()
+    #expect(first.text == "first")
+    let second = try client.readResponse(head: true)
+    #expect(second.status == 200)
+    #expect(second.header("Content-Length") == "5")
+    let third = try client.readResponse()
+    #expect(third.text == "/query|third")
+    #expect(client.staysOpen(for: 0.2))
+  }
+
+  @Test func expectContinueGetsInterimResponse() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+    let interim = try client.readResponse()
+    #expect(interim.status == 100)
+    client.send("data")
+    let final = try client.readResponse()
+    #expect(final.status == 200)
+    #expect(final.text == "data")
+  }
+
+  /// A client that stops in the middle of its headers gets 408 at the header deadline and is
+  /// closed, while another client is served meanwhile without delay.
+  @Test func stalledHeadersAreCutOffWhileOthersAreServed() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let stalled = try RawClient(port: server.port)
+    stalled.send("GET /hello HTTP/1.1\r\nHost: x\r\nX-Partial: ")
+    let start = DispatchTime.now().uptimeNanoseconds
+    let other = try RawClient(port: server.port)
+    for _ in 0..<5 {
+      other.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+      #expect(try other.readResponse(timeout: 1).status == 200)
+    }
+    let servedIn = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    #expect(servedIn < 0.4)
+    let response = try stalled.readResponse(timeout: 3)
+    let cutAfter = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    #expect(response.status == 408)
+    #expect(cutAfter >= 0.4 && cutAfter < 2)
+    #expect(stalled.isClosed(within: 2))
+  }
+
+  @Test func stalledBodyIsCutOff() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc")
+    #expect(try client.readResponse(timeout: 3).status == 408)
+    #expect(client.isClosed(within: 2))
+  }
+
+  @Test func idleConnectionIsClosed() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try client.readResponse()
+    #expect(client.staysOpen(for: 0.5))
+    #expect(client.isClosed(within: 2))
+  }
+
+  /// A client that hangs up in the middle of a large response does not disturb the server.
+  @Test func clientHangingUpMidResponse() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    for _ in 0..<3 {
+      let client = try RawClient(port: server.port)
+      client.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+      var descriptor = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, 1000)
+      var chunk = [UInt8](repeating: 0, count: 1024)
+      _ = read(client.fd, &chunk, chunk.count)
+      // The RawClient's deinit closes the socket with most of 8 MiB unread.
+    }
+    let client = try RawClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().text == "hello")
+  }
+
+  /// A request half-closed by the client (shutdown of its write side) is still answered.
+  @Test func halfClosedClientStillGetsItsAnswer() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    client.shutdownWrite()
+    #expect(try client.readResponse().text == "hello")
+    #expect(client.isClosed(within: 2))
+  }
+
+  @Test func connectionCapAnswers503() throws {
+    var limits = testLimits()
+    limits.maxConnections = 2
+    limits.idleTimeout = 5
+    let server = try makeTestServer(limits: limits)
+    defer { stop(server) }
+    let a = try RawClient(port: server.port)
+    let b = try RawClient(port: server.port)
+    a.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    b.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try a.readResponse()
+    _ = try b.readResponse()
+    let c = try RawClient(port: server.port)
+    let response = try c.readResponse()
+    #expect(response.status == 503)
+    #expect(response.header("Retry-After") == "1")
+    #expect(c.isClosed(within: 2))
+  }
+
+  /// Shutdown lets an in-flight request finish (with `Connection: close`), closes idle
+  /// connections and stops accepting.
+  @Test func gracefulShutdownFinishesInFlightRequest() throws {
+    let server = try makeTestServer()
+    let port = server.port
+    let idle = try RawClient(port: port)
+    let busy = try RawClient(port: port)
+    busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+    usleep(100_000)
+    let done = DispatchSemaphore(value: 0)
+    server.shutdown(drainTimeout: 5) { done.signal() }
+    let response = try busy.readResponse(timeout: 3)
+    #expect(response.status == 200)
+    #expect(response.text == "slow")
+    #expect(response.header("Connection") == "close")
+    #expect(idle.isClosed(within: 2))
+    #expect(done.wait(timeout: .now() + 3) == .success)
+    #expect(server.isDraining)
+    #expect(throws: (any Error).self) {
+      let late = try RawClient(port: port)
+      late.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+      _ = try late.readResponse(timeout: 1)
+    }
+  }
+}

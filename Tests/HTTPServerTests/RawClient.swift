@@ -1,0 +1,144 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A test client on a raw TCP socket: sends exact bytes and reads exactly what comes back, so
+/// tests see the wire, including whether and when the server closes.
+final class RawClient {
+  let fd: Int32
+
+  struct Response {
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+    func header(_ name: String) -> String? {
+      headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  init(port: Int) throws {
+    fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else { throw ClientError.connectFailed(errno) }
+  }
+
+  enum ClientError: Error { case connectFailed(Int32), timeout, closed, malformed(String) }
+
+  deinit { close(fd) }
+
+  func send(_ text: String) { send(Array(text.utf8)) }
+
+  func send(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+      if n <= 0 { return }
+      offset += n
+    }
+  }
+
+  func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+  private var buffer: [UInt8] = []
+  private var sawEOF = false
+
+  /// Reads more bytes, waiting up to `timeout` seconds; false on timeout or EOF.
+  private func fill(timeout: Double) -> Bool {
+    if sawEOF { return false }
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return false }
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let n = read(fd, &chunk, chunk.count)
+    if n <= 0 {
+      sawEOF = true
+      return false
+    }
+    buffer.append(contentsOf: chunk[0..<n])
+    return true
+  }
+
+  /// Reads one response; `head` says it answers a HEAD request (no body despite the length).
+  func readResponse(timeout: Double = 5, head: Bool = false) throws -> Response {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    func remaining() -> Double {
+      let now = DispatchTime.now().uptimeNanoseconds
+      return now >= deadline ? 0 : Double(deadline - now) / 1e9
+    }
+    var headEnd: Int?
+    while true {
+      if let range = find([13, 10, 13, 10]) {
+        headEnd = range
+        break
+      }
+      guard fill(timeout: remaining()) else { throw sawEOF ? ClientError.closed : ClientError.timeout }
+    }
+    let headText = String(decoding: buffer[0..<headEnd!], as: UTF8.self)
+    var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+    let statusLine = lines.removeFirst()
+    let parts = statusLine.split(separator: " ")
+    guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError.malformed(statusLine) }
+    let headers = lines.compactMap { line -> (String, String)? in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      return (String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingSpaces())
+    }
+    buffer.removeFirst(headEnd! + 4)
+    var response = Response(status: status, headers: headers, body: [])
+    if head || status == 204 || status == 304 || status < 200 { return response }
+    guard let lengthText = response.header("Content-Length"), let length = Int(lengthText) else {
+      throw ClientError.malformed("no Content-Length")
+    }
+    while buffer.count < length {
+      guard fill(timeout: remaining()) else { throw sawEOF ? ClientError.closed : ClientError.timeout }
+    }
+    response.body = Array(buffer[0..<length])
+    buffer.removeFirst(length)
+    return response
+  }
+
+  /// True if the server closes the connection within `timeout` (reading and discarding any
+  /// further bytes).
+  func isClosed(within timeout: Double = 2) -> Bool {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+    while DispatchTime.now().uptimeNanoseconds < deadline {
+      if sawEOF { return true }
+      let left = Double(deadline - DispatchTime.now().uptimeNanoseconds) / 1e9
+      if !fill(timeout: max(left, 0.001)) && sawEOF { return true }
+      buffer.removeAll()
+    }
+    return sawEOF
+  }
+
+  /// True if nothing arrives and the connection stays open for `duration`.
+  func staysOpen(for duration: Double = 0.3) -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return buffer.isEmpty && poll(&descriptor, 1, Int32(duration * 1000)) == 0
+  }
+
+  private func find(_ pattern: [UInt8]) -> Int? {
+    guard buffer.count >= pattern.count else { return nil }
+    for i in 0...(buffer.count - pattern.count) where buffer[i] == pattern[0] {
+      if Array(buffer[i..<i + pattern.count]) == pattern { return i }
+    }
+    return nil
+  }
+}
+
+extension String {
+  func trimmingSpaces() -> String {
+    var s = Substring(self)
+    while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+    while s.last == " " || s.last == "\t" { s = s.dropLast() }
+    return String(s)
+  }
+}

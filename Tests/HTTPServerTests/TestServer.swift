@@ -1,0 +1,47 @@
+import Dispatch
+import HTTPServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A server on an ephemeral loopback port with a few routes for exercising the transport.
+func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throws -> HTTPServer {
+  let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits, workers: workers) { request in
+    switch (request.method, request.path) {
+    case ("GET", "/hello"), ("HEAD", "/hello"):
+      return HTTPResponse(status: .ok, contentType: "text/plain", body: "hello")
+    case ("POST", "/echo"):
+      return HTTPResponse(status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]), body: request.body)
+    case ("GET", "/slow"):
+      usleep(500_000)
+      return HTTPResponse(status: .ok, contentType: "text/plain", body: "slow")
+    case ("GET", "/big"):
+      return HTTPResponse(status: .ok, headers: HTTPFields(), body: [UInt8](repeating: 0x61, count: 8 << 20))
+    case ("OPTIONS", "*"):
+      return HTTPResponse(status: .noContent, headers: HTTPFields([("Allow", "GET, POST")]))
+    case (_, "/query"):
+      return HTTPResponse(status: .ok, contentType: "text/plain", body: request.path + "|" + (request.query ?? "-"))
+    default:
+      return HTTPResponse(status: .notFound, contentType: "text/plain", body: "not found")
+    }
+  }
+  try server.start()
+  return server
+}
+
+func testLimits() -> ServerLimits {
+  var limits = ServerLimits()
+  limits.headerTimeout = 0.5
+  limits.bodyTimeout = 0.5
+  limits.idleTimeout = 1
+  limits.maxBodyBytes = 4096
+  return limits
+}
+
+/// Stops a test server and waits for it to finish draining.
+func stop(_ server: HTTPServer) {
+  let done = DispatchSemaphore(value: 0)
+  server.shutdown(drainTimeout: 2) { done.signal() }
+  done.wait()
+}
