@@ -19,9 +19,13 @@ let package = Package(
     ),
     .executableTarget(name: "animation-timing", dependencies: ["TimingAPI", "HTTPServer"]),
     .executableTarget(name: "timing-bench", dependencies: ["TimingEngine", "TimingAPI"]),
+    // Raw-socket client shared by the server and API tests; not part of any product.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TimingEngineTests", dependencies: ["TimingEngine"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-    .testTarget(name: "TimingAPITests", dependencies: ["TimingAPI", "HTTPServer", "TimingEngine"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+    .testTarget(
+      name: "TimingAPITests",
+      dependencies: ["TimingAPI", "HTTPServer", "TimingEngine", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -202,13 +202,16 @@ final class Connection: @unchecked Sendable {
   }
 
   private func respondToParseError(_ error: RequestParseError) {
-    server.log(.info, "rejected request", ["status": String(error.status.code), "detail": error.detail])
+    server.log(
+      .info, "rejected request", ["status": String(error.status.code), "detail": error.detail])
     let response = server.errorResponse(error.status, error.detail)
     closeAfterResponse = true
     phase = .writing
     setDeadline(limits.writeTimeout)
     server.didRespond(status: error.status.code)
-    send(ResponseWriter.serialize(response, version: .http11, isHead: false, keepAlive: false), endsResponse: true)
+    send(
+      ResponseWriter.serialize(response, version: .http11, isHead: false, keepAlive: false),
+      endsResponse: true)
   }
 
   private func send(_ bytes: [UInt8], endsResponse: Bool) {
@@ -226,7 +229,8 @@ final class Connection: @unchecked Sendable {
     guard !closed else { return }
     while outputOffset < output.count {
       let n = output.withUnsafeBytes { raw in
-        Glibc.send(fd, raw.baseAddress! + outputOffset, raw.count - outputOffset, Int32(MSG_NOSIGNAL))
+        Glibc.send(
+          fd, raw.baseAddress! + outputOffset, raw.count - outputOffset, Int32(MSG_NOSIGNAL))
       }
       if n > 0 {
         outputOffset += n
@@ -325,7 +329,9 @@ final class Connection: @unchecked Sendable {
       phase = .writing
       setDeadline(limits.writeTimeout)
       server.didRespond(status: 408)
-      send(ResponseWriter.serialize(response, version: .http11, isHead: false, keepAlive: false), endsResponse: true)
+      send(
+        ResponseWriter.serialize(response, version: .http11, isHead: false, keepAlive: false),
+        endsResponse: true)
     case .idle, .writing, .lingering:
       close()
     }

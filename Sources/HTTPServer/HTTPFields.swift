@@ -68,7 +68,8 @@ public struct HTTPFields: Sendable, Sequence {
 }
 
 extension StringProtocol {
-  func trimmingCharacters(in set: String) -> String {
+  /// The string without leading and trailing characters from `set` (Foundation-free).
+  public func trimmingCharacters(in set: String) -> String {
     let characters = Set(set)
     guard let start = firstIndex(where: { !characters.contains($0) }) else { return "" }
     let end = lastIndex(where: { !characters.contains($0) })!

@@ -12,7 +12,8 @@ public struct HTTPRequest: Sendable {
   public var body: [UInt8]
 
   public init(
-    method: String, target: String, version: HTTPVersion = .http11, headers: HTTPFields = HTTPFields(),
+    method: String, target: String, version: HTTPVersion = .http11,
+    headers: HTTPFields = HTTPFields(),
     body: [UInt8] = []
   ) {
     self.method = method

@@ -11,6 +11,7 @@ public struct HTTPResponse: Sendable {
   }
 
   public init(status: HTTPStatus, contentType: String, body: String) {
-    self.init(status: status, headers: HTTPFields([("Content-Type", contentType)]), body: Array(body.utf8))
+    self.init(
+      status: status, headers: HTTPFields([("Content-Type", contentType)]), body: Array(body.utf8))
   }
 }

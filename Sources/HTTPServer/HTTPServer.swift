@@ -55,7 +55,8 @@ public final class HTTPServer: @unchecked Sendable {
   private let state = Mutex(State())
 
   public init(
-    host: String = "0.0.0.0", port: Int = 8080, limits: ServerLimits = ServerLimits(), workers: Int = 2,
+    host: String = "0.0.0.0", port: Int = 8080, limits: ServerLimits = ServerLimits(),
+    workers: Int = 2,
     logger: @escaping Logger = { _, _, _ in },
     errorResponder: @escaping ErrorResponder = HTTPServer.plainTextError,
     handler: @escaping Handler
@@ -130,7 +131,8 @@ public final class HTTPServer: @unchecked Sendable {
         rejectOverCapacity(fd)
         continue
       }
-      let queue = DispatchQueue(label: "animation-timing.connection", target: workers[id % workers.count])
+      let queue = DispatchQueue(
+        label: "animation-timing.connection", target: workers[id % workers.count])
       let connection = Connection(id: id, fd: fd, queue: queue, server: self, limits: limits)
       state.withLock { $0.connections[id] = connection }
       queue.async { connection.start() }
@@ -139,10 +141,12 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// Over the connection cap: a best-effort 503 and close, without any per-connection state.
   private func rejectOverCapacity(_ fd: Int32) {
-    let response = errorResponder(.serviceUnavailable, "the server is at its connection limit; retry shortly")
+    let response = errorResponder(
+      .serviceUnavailable, "the server is at its connection limit; retry shortly")
     var withRetry = response
     withRetry.headers.set("Retry-After", "1")
-    let bytes = ResponseWriter.serialize(withRetry, version: .http11, isHead: false, keepAlive: false)
+    let bytes = ResponseWriter.serialize(
+      withRetry, version: .http11, isHead: false, keepAlive: false)
     _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     Glibc.close(fd)
   }
@@ -151,7 +155,9 @@ public final class HTTPServer: @unchecked Sendable {
 
   func handle(_ request: HTTPRequest) -> HTTPResponse { handler(request) }
 
-  func errorResponse(_ status: HTTPStatus, _ detail: String) -> HTTPResponse { errorResponder(status, detail) }
+  func errorResponse(_ status: HTTPStatus, _ detail: String) -> HTTPResponse {
+    errorResponder(status, detail)
+  }
 
   func didRespond(status: Int) {
     state.withLock { $0.responses[status, default: 0] += 1 }

@@ -60,11 +60,14 @@ struct RequestParser {
 
   /// Consumes bytes from `buffer[start...]`, advancing `start`. Returns an event when one
   /// happens, nil when it needs more bytes.
-  mutating func parse(_ buffer: [UInt8], from start: inout Int) throws(RequestParseError) -> Event? {
+  mutating func parse(_ buffer: [UInt8], from start: inout Int) throws(RequestParseError) -> Event?
+  {
     while true {
       switch state {
       case .requestLine:
-        guard let line = try nextLine(buffer, &start, limit: limits.maxRequestLineBytes, tooLong: .uriTooLong)
+        guard
+          let line = try nextLine(
+            buffer, &start, limit: limits.maxRequestLineBytes, tooLong: .uriTooLong)
         else { return nil }
         if line.isEmpty {
           // RFC 9112 §2.2: ignore at least one empty line before a request.
@@ -77,17 +80,21 @@ struct RequestParser {
         state = .headers
       case .headers:
         let remaining = limits.maxHeaderBytes - headerBytes
-        guard let line = try nextLine(buffer, &start, limit: max(remaining, 0), tooLong: .headerFieldsTooLarge)
+        guard
+          let line = try nextLine(
+            buffer, &start, limit: max(remaining, 0), tooLong: .headerFieldsTooLarge)
         else { return nil }
         headerBytes += line.count + 2
         if headerBytes > limits.maxHeaderBytes {
-          throw RequestParseError(.headerFieldsTooLarge, "header section exceeds \(limits.maxHeaderBytes) bytes")
+          throw RequestParseError(
+            .headerFieldsTooLarge, "header section exceeds \(limits.maxHeaderBytes) bytes")
         }
         if line.isEmpty {
           return .head(expectsContinue: try finishHead())
         }
         guard headers.count < limits.maxHeaderCount else {
-          throw RequestParseError(.headerFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
+          throw RequestParseError(
+            .headerFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
         }
         let (name, value) = try parseField(buffer[line])
         headers.append(name, value)
@@ -101,13 +108,16 @@ struct RequestParser {
         }
         return .complete(finishRequest())
       case .chunkSize:
-        guard let line = try nextLine(buffer, &start, limit: 1024, tooLong: .badRequest) else { return nil }
+        guard let line = try nextLine(buffer, &start, limit: 1024, tooLong: .badRequest) else {
+          return nil
+        }
         let size = try parseChunkSize(buffer[line])
         if size == 0 {
           state = .trailers
         } else {
           guard size <= limits.maxBodyBytes - body.count else {
-            throw RequestParseError(.contentTooLarge, "request body exceeds \(limits.maxBodyBytes) bytes")
+            throw RequestParseError(
+              .contentTooLarge, "request body exceeds \(limits.maxBodyBytes) bytes")
           }
           state = .chunkData(remaining: size)
         }
@@ -128,7 +138,9 @@ struct RequestParser {
         start += 2
         state = .chunkSize
       case .trailers:
-        guard let line = try nextLine(buffer, &start, limit: limits.maxHeaderBytes, tooLong: .headerFieldsTooLarge)
+        guard
+          let line = try nextLine(
+            buffer, &start, limit: limits.maxHeaderBytes, tooLong: .headerFieldsTooLarge)
         else { return nil }
         if line.isEmpty { return .complete(finishRequest()) }
         trailerCount += 1
@@ -158,14 +170,19 @@ struct RequestParser {
       }
       if i > start && buffer[i - 1] == 0x0D { throw .bad("bare CR in the request") }
       if i - start >= limit + 1 {
-        let what = tooLong == .uriTooLong ? "request line exceeds \(limit) bytes" : "line exceeds \(limit) bytes"
+        let what =
+          tooLong == .uriTooLong
+          ? "request line exceeds \(limit) bytes" : "line exceeds \(limit) bytes"
         throw RequestParseError(tooLong, what)
       }
       i += 1
     }
     scanOffset = i - start
     if scanOffset > limit + 1 {
-      throw RequestParseError(tooLong, tooLong == .uriTooLong ? "request line exceeds \(limit) bytes" : "line exceeds \(limit) bytes")
+      throw RequestParseError(
+        tooLong,
+        tooLong == .uriTooLong
+          ? "request line exceeds \(limit) bytes" : "line exceeds \(limit) bytes")
     }
     return nil
   }
@@ -173,12 +190,15 @@ struct RequestParser {
   private mutating func parseRequestLine(_ line: ArraySlice<UInt8>) throws(RequestParseError) {
     let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
     guard parts.count == 3 else { throw .bad("request line must be 'METHOD target HTTP/1.1'") }
-    guard !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte) else { throw .bad("malformed method") }
+    guard !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte) else {
+      throw .bad("malformed method")
+    }
     guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
       throw .bad("malformed request target")
     }
     let v = Array(parts[2])
-    guard v.count == 8, v.starts(with: Array("HTTP/".utf8)), Self.isDigit(v[5]), v[6] == 0x2E, Self.isDigit(v[7])
+    guard v.count == 8, v.starts(with: Array("HTTP/".utf8)), Self.isDigit(v[5]), v[6] == 0x2E,
+      Self.isDigit(v[7])
     else { throw .bad("malformed HTTP version") }
     version = HTTPVersion(major: Int(v[5] - 0x30), minor: Int(v[7] - 0x30))
     guard version == .http11 || version == .http10 else {
@@ -186,8 +206,9 @@ struct RequestParser {
     }
     method = String(decoding: parts[0], as: UTF8.self)
     target = String(decoding: parts[1], as: UTF8.self)
-    guard target.hasPrefix("/") || (target == "*" && method == "OPTIONS") || target.hasPrefix("http://")
-      || target.hasPrefix("https://")
+    guard
+      target.hasPrefix("/") || (target == "*" && method == "OPTIONS") || target.hasPrefix("http://")
+        || target.hasPrefix("https://")
     else { throw .bad("request target must be origin-form ('/path?query')") }
   }
 
@@ -241,11 +262,14 @@ struct RequestParser {
     } else if !contentLengths.isEmpty {
       guard contentLengths.count == 1 else { throw .bad("more than one Content-Length header") }
       let text = contentLengths[0]
-      guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy(Self.isDigit), let length = Int(text) else {
+      guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy(Self.isDigit),
+        let length = Int(text)
+      else {
         throw .bad("malformed Content-Length")
       }
       guard length <= limits.maxBodyBytes else {
-        throw RequestParseError(.contentTooLarge, "request body of \(length) bytes exceeds \(limits.maxBodyBytes)")
+        throw RequestParseError(
+          .contentTooLarge, "request body of \(length) bytes exceeds \(limits.maxBodyBytes)")
       }
       state = .fixedBody(remaining: length)
       expectsBody = length > 0
@@ -256,7 +280,8 @@ struct RequestParser {
     let expectations = headers.tokens("Expect")
     if !expectations.isEmpty && version == .http11 {
       guard expectations == ["100-continue"] else {
-        throw RequestParseError(.expectationFailed, "the only supported expectation is 100-continue")
+        throw RequestParseError(
+          .expectationFailed, "the only supported expectation is 100-continue")
       }
       return expectsBody
     }
@@ -283,7 +308,8 @@ struct RequestParser {
   }
 
   private mutating func finishRequest() -> HTTPRequest {
-    let request = HTTPRequest(method: method, target: target, version: version, headers: headers, body: body)
+    let request = HTTPRequest(
+      method: method, target: target, version: version, headers: headers, body: body)
     self = RequestParser(limits: limits)
     return request
   }
@@ -303,7 +329,8 @@ struct RequestParser {
   static func isTokenByte(_ c: UInt8) -> Bool {
     switch c {
     case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+      UInt8(ascii: "&"),
       UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
       UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
       true

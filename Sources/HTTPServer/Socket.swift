@@ -20,9 +20,12 @@ enum Socket {
     hints.ai_flags = AI_PASSIVE
     var result: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(host, String(port), &hints, &result)
-    guard status == 0, let info = result else { throw Failure(call: "getaddrinfo(\(host))", code: EINVAL) }
+    guard status == 0, let info = result else {
+      throw Failure(call: "getaddrinfo(\(host))", code: EINVAL)
+    }
     defer { freeaddrinfo(result) }
-    let fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let fd = socket(
+      info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
     var one: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -59,11 +62,15 @@ enum Socket {
     }
     if storage.ss_family == sa_family_t(AF_INET6) {
       return withUnsafePointer(to: &storage) {
-        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+          Int(UInt16(bigEndian: $0.pointee.sin6_port))
+        }
       }
     }
     return withUnsafePointer(to: &storage) {
-      $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+      $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        Int(UInt16(bigEndian: $0.pointee.sin_port))
+      }
     }
   }
 }

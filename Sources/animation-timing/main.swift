@@ -1,1 +1,1 @@
-print("x")
+Launcher.run()

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -45,7 +46,8 @@ import Testing
     let server = try makeTestServer()
     defer { stop(server) }
     let client = try RawClient(port: server.port)
-    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
+    client.send(
+      "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n")
     let interim = try client.readResponse()
     #expect(interim.status == 100)
     client.send("data")

@@ -1,4 +1,5 @@
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Raw requests that are malformed or on an edge of the grammar, each with the status it must
@@ -16,90 +17,166 @@ import Testing
 
   static let cases: [Case] = [
     Case(name: "missing Host", bytes: "GET /hello HTTP/1.1\r\n\r\n", status: 400, closes: true),
-    Case(name: "duplicate Host", bytes: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400, closes: true),
+    Case(
+      name: "duplicate Host", bytes: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+      status: 400, closes: true),
     Case(
       name: "Content-Length and Transfer-Encoding",
-      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+      bytes:
+        "POST /echo HTTP/1.1\r\n\(host)Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
       status: 400, closes: true),
     Case(
       name: "duplicate Content-Length",
-      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 3\r\nContent-Length: 3\r\n\r\nabc", status: 400, closes: true),
-    Case(name: "Content-Length list", bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 3, 3\r\n\r\nabc", status: 400, closes: true),
-    Case(name: "non-numeric Content-Length", bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: abc\r\n\r\n", status: 400, closes: true),
-    Case(name: "negative Content-Length", bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: -1\r\n\r\n", status: 400, closes: true),
-    Case(name: "Content-Length with plus", bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: +3\r\n\r\nabc", status: 400, closes: true),
-    Case(
-      name: "huge Content-Length", bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 99999999999999999999999\r\n\r\n",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 3\r\nContent-Length: 3\r\n\r\nabc",
       status: 400, closes: true),
     Case(
-      name: "bad chunk size", bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+      name: "Content-Length list",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 3, 3\r\n\r\nabc", status: 400,
+      closes: true),
+    Case(
+      name: "non-numeric Content-Length",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: abc\r\n\r\n", status: 400, closes: true),
+    Case(
+      name: "negative Content-Length",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: -1\r\n\r\n", status: 400, closes: true),
+    Case(
+      name: "Content-Length with plus",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: +3\r\n\r\nabc", status: 400,
+      closes: true),
+    Case(
+      name: "huge Content-Length",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 99999999999999999999999\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "bad chunk size",
+      bytes:
+        "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
       status: 400, closes: true),
     Case(
       name: "overlong chunk size",
-      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n10000000000000000\r\n", status: 400,
+      bytes:
+        "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n10000000000000000\r\n",
+      status: 400,
       closes: true),
     Case(
-      name: "negative chunk size", bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n-1\r\n", status: 400,
+      name: "negative chunk size",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n-1\r\n", status: 400,
       closes: true),
     Case(
       name: "chunk data without CRLF",
-      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n3\r\nabcX0\r\n\r\n", status: 400, closes: true),
-    Case(name: "obs-fold", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: 1\r\n  continued\r\n\r\n", status: 400, closes: true),
-    Case(name: "space before colon", bytes: "GET /hello HTTP/1.1\r\nHost : x\r\n\r\n", status: 400, closes: true),
-    Case(name: "bare CR in header", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: a\rb\r\n\r\n", status: 400, closes: true),
-    Case(name: "bare LF line end", bytes: "GET /hello HTTP/1.1\n\(host)\r\n", status: 400, closes: true),
-    Case(name: "NUL in header value", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: a\u{0}b\r\n\r\n", status: 400, closes: true),
-    Case(name: "empty header name", bytes: "GET /hello HTTP/1.1\r\n\(host): x\r\n\r\n", status: 400, closes: true),
-    Case(name: "header without colon", bytes: "GET /hello HTTP/1.1\r\n\(host)NoColon\r\n\r\n", status: 400, closes: true),
-    Case(name: "double space in request line", bytes: "GET  /hello HTTP/1.1\r\n\(host)\r\n", status: 400, closes: true),
-    Case(name: "control byte in target", bytes: "GET /he\u{1}llo HTTP/1.1\r\n\(host)\r\n", status: 400, closes: true),
-    Case(name: "target not origin-form", bytes: "GET hello HTTP/1.1\r\n\(host)\r\n", status: 400, closes: true),
-    Case(name: "malformed version", bytes: "GET /hello HTTP/1\r\n\(host)\r\n", status: 400, closes: true),
-    Case(name: "lowercase version", bytes: "GET /hello http/1.1\r\n\(host)\r\n", status: 400, closes: true),
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n3\r\nabcX0\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "obs-fold", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: 1\r\n  continued\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "space before colon", bytes: "GET /hello HTTP/1.1\r\nHost : x\r\n\r\n", status: 400,
+      closes: true),
+    Case(
+      name: "bare CR in header", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: a\rb\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "bare LF line end", bytes: "GET /hello HTTP/1.1\n\(host)\r\n", status: 400, closes: true
+    ),
+    Case(
+      name: "NUL in header value", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: a\u{0}b\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "empty header name", bytes: "GET /hello HTTP/1.1\r\n\(host): x\r\n\r\n", status: 400,
+      closes: true),
+    Case(
+      name: "header without colon", bytes: "GET /hello HTTP/1.1\r\n\(host)NoColon\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "double space in request line", bytes: "GET  /hello HTTP/1.1\r\n\(host)\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "control byte in target", bytes: "GET /he\u{1}llo HTTP/1.1\r\n\(host)\r\n", status: 400,
+      closes: true),
+    Case(
+      name: "target not origin-form", bytes: "GET hello HTTP/1.1\r\n\(host)\r\n", status: 400,
+      closes: true),
+    Case(
+      name: "malformed version", bytes: "GET /hello HTTP/1\r\n\(host)\r\n", status: 400,
+      closes: true),
+    Case(
+      name: "lowercase version", bytes: "GET /hello http/1.1\r\n\(host)\r\n", status: 400,
+      closes: true),
     Case(name: "HTTP/2.0", bytes: "GET /hello HTTP/2.0\r\n\(host)\r\n", status: 505, closes: true),
     Case(name: "HTTP/1.2", bytes: "GET /hello HTTP/1.2\r\n\(host)\r\n", status: 505, closes: true),
     Case(
-      name: "request line too long", bytes: "GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\n\(host)\r\n", status: 414,
+      name: "request line too long",
+      bytes: "GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\n\(host)\r\n", status: 414,
       closes: true),
     Case(
       name: "header section too large",
-      bytes: "GET /hello HTTP/1.1\r\n\(host)" + (0..<20).map { "X-\($0): \(String(repeating: "b", count: 1000))\r\n" }.joined()
+      bytes: "GET /hello HTTP/1.1\r\n\(host)"
+        + (0..<20).map { "X-\($0): \(String(repeating: "b", count: 1000))\r\n" }.joined()
         + "\r\n", status: 431, closes: true),
     Case(
       name: "too many header fields",
-      bytes: "GET /hello HTTP/1.1\r\n\(host)" + (0..<101).map { "X-\($0): 1\r\n" }.joined() + "\r\n", status: 431, closes: true),
-    Case(name: "declared body too large", bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 5000\r\n\r\n", status: 413, closes: true),
+      bytes: "GET /hello HTTP/1.1\r\n\(host)" + (0..<101).map { "X-\($0): 1\r\n" }.joined()
+        + "\r\n", status: 431, closes: true),
+    Case(
+      name: "declared body too large",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Content-Length: 5000\r\n\r\n", status: 413, closes: true
+    ),
     Case(
       name: "chunked body too large",
-      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n800\r\n\(String(repeating: "a", count: 2048))\r\n"
+      bytes:
+        "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n800\r\n\(String(repeating: "a", count: 2048))\r\n"
         + "800\r\n\(String(repeating: "a", count: 2048))\r\n1\r\n", status: 413, closes: true),
-    Case(name: "gzip transfer coding", bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: gzip\r\n\r\n", status: 501, closes: true),
     Case(
-      name: "gzip then chunked", bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+      name: "gzip transfer coding",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: gzip\r\n\r\n", status: 501,
+      closes: true),
+    Case(
+      name: "gzip then chunked",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
       status: 501, closes: true),
     Case(
-      name: "chunked twice", bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n",
+      name: "chunked twice",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked, chunked\r\n\r\n0\r\n\r\n",
       status: 400, closes: true),
     Case(
-      name: "Transfer-Encoding in HTTP/1.0", bytes: "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+      name: "Transfer-Encoding in HTTP/1.0",
+      bytes: "POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
       status: 400, closes: true),
     Case(
-      name: "unknown expectation", bytes: "POST /echo HTTP/1.1\r\n\(host)Expect: 200-ok\r\nContent-Length: 1\r\n\r\na",
+      name: "unknown expectation",
+      bytes: "POST /echo HTTP/1.1\r\n\(host)Expect: 200-ok\r\nContent-Length: 1\r\n\r\na",
       status: 417, closes: true),
     // Edge cases that are valid.
-    Case(name: "leading empty line", bytes: "\r\nGET /hello HTTP/1.1\r\n\(host)\r\n", status: 200, closes: false),
-    Case(name: "absolute-form target", bytes: "GET http://x/hello HTTP/1.1\r\n\(host)\r\n", status: 200, closes: false),
-    Case(name: "HTTP/1.0 without Host", bytes: "GET /hello HTTP/1.0\r\n\r\n", status: 200, closes: true),
-    Case(name: "HTTP/1.0 keep-alive", bytes: "GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", status: 200, closes: false),
-    Case(name: "Connection: close", bytes: "GET /hello HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", status: 200, closes: true),
-    Case(name: "header name case", bytes: "GET /hello HTTP/1.1\r\nhOsT: x\r\n\r\n", status: 200, closes: false),
+    Case(
+      name: "leading empty line", bytes: "\r\nGET /hello HTTP/1.1\r\n\(host)\r\n", status: 200,
+      closes: false),
+    Case(
+      name: "absolute-form target", bytes: "GET http://x/hello HTTP/1.1\r\n\(host)\r\n",
+      status: 200, closes: false),
+    Case(
+      name: "HTTP/1.0 without Host", bytes: "GET /hello HTTP/1.0\r\n\r\n", status: 200, closes: true
+    ),
+    Case(
+      name: "HTTP/1.0 keep-alive", bytes: "GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n",
+      status: 200, closes: false),
+    Case(
+      name: "Connection: close", bytes: "GET /hello HTTP/1.1\r\n\(host)Connection: close\r\n\r\n",
+      status: 200, closes: true),
+    Case(
+      name: "header name case", bytes: "GET /hello HTTP/1.1\r\nhOsT: x\r\n\r\n", status: 200,
+      closes: false),
     Case(
       name: "chunked with extension and trailer",
-      bytes: "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n3;name=value\r\nabc\r\n0\r\nX-Trailer: 1\r\n\r\n",
+      bytes:
+        "POST /echo HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n3;name=value\r\nabc\r\n0\r\nX-Trailer: 1\r\n\r\n",
       status: 200, closes: false),
     Case(name: "OPTIONS *", bytes: "OPTIONS * HTTP/1.1\r\n\(host)\r\n", status: 204, closes: false),
-    Case(name: "unknown route keeps the connection", bytes: "GET /nope HTTP/1.1\r\n\(host)\r\n", status: 404, closes: false),
-    Case(name: "obs-text in a header value", bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: caf\u{E9}\r\n\r\n", status: 200, closes: false),
+    Case(
+      name: "unknown route keeps the connection", bytes: "GET /nope HTTP/1.1\r\n\(host)\r\n",
+      status: 404, closes: false),
+    Case(
+      name: "obs-text in a header value",
+      bytes: "GET /hello HTTP/1.1\r\n\(host)X-A: caf\u{E9}\r\n\r\n", status: 200, closes: false),
   ]
 
   @Test(arguments: cases)
@@ -122,7 +199,9 @@ import Testing
     let server = try makeTestServer()
     defer { stop(server) }
     let client = try RawClient(port: server.port)
-    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\nA\r\n0123456789\r\n0\r\n\r\n")
+    client.send(
+      "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\nA\r\n0123456789\r\n0\r\n\r\n"
+    )
     let response = try client.readResponse()
     #expect(response.text == "abc0123456789")
   }

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -12,16 +13,20 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
     case ("GET", "/hello"), ("HEAD", "/hello"):
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "hello")
     case ("POST", "/echo"):
-      return HTTPResponse(status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]), body: request.body)
+      return HTTPResponse(
+        status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]),
+        body: request.body)
     case ("GET", "/slow"):
       usleep(500_000)
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "slow")
     case ("GET", "/big"):
-      return HTTPResponse(status: .ok, headers: HTTPFields(), body: [UInt8](repeating: 0x61, count: 8 << 20))
+      return HTTPResponse(
+        status: .ok, headers: HTTPFields(), body: [UInt8](repeating: 0x61, count: 8 << 20))
     case ("OPTIONS", "*"):
       return HTTPResponse(status: .noContent, headers: HTTPFields([("Allow", "GET, POST")]))
     case (_, "/query"):
-      return HTTPResponse(status: .ok, contentType: "text/plain", body: request.path + "|" + (request.query ?? "-"))
+      return HTTPResponse(
+        status: .ok, contentType: "text/plain", body: request.path + "|" + (request.query ?? "-"))
     default:
       return HTTPResponse(status: .notFound, contentType: "text/plain", body: "not found")
     }

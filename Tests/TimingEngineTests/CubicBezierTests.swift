@@ -99,7 +99,9 @@ import Testing
   @Test func nearVerticalTangentsAreExactInY() {
     for ((x1, y1, x2, y2), x, expected) in Self.stress {
       let y = CubicBezier(x1, y1, x2, y2).solve(x)
-      #expect(abs(y - expected) <= 1e-9, "cubic-bezier(\(x1),\(y1),\(x2),\(y2)) at \(x): \(y) vs \(expected)")
+      #expect(
+        abs(y - expected) <= 1e-9,
+        "cubic-bezier(\(x1),\(y1),\(x2),\(y2)) at \(x): \(y) vs \(expected)")
     }
   }
 

@@ -54,7 +54,9 @@ import Testing
   }
 
   @Test func rejectsBadStops() {
-    for bad in ["linear(1)", "linear()", "linear(0 10% 20% 30%, 1)", "linear(0, x)", "linear(0, 50% 50% 1 )x"] {
+    for bad in [
+      "linear(1)", "linear()", "linear(0 10% 20% 30%, 1)", "linear(0, x)", "linear(0, 50% 50% 1 )x",
+    ] {
       #expect(throws: TimingFunctionParseError.self, "\(bad)") { try TimingFunction(parsing: bad) }
     }
   }

@@ -41,7 +41,8 @@ import Testing
       let spring = SpringCurve(mass: 1, stiffness: 100, damping: damping, initialVelocity: 0)
       #expect(abs(spring.settlingDuration! - seconds) <= 2e-4, "damping \(damping)")
     }
-    #expect(SpringCurve(mass: 1, stiffness: 100, damping: 0, initialVelocity: 0).settlingDuration == nil)
+    #expect(
+      SpringCurve(mass: 1, stiffness: 100, damping: 0, initialVelocity: 0).settlingDuration == nil)
   }
 
   /// perceptualDuration 1, bounce 0 → stiffness (2π)², critically damped.

@@ -33,7 +33,8 @@ import Testing
   @Test func jumpBothAtAndAroundEachStep() {
     let s = Steps(count: 3, position: .jumpBoth)  // 4 jumps: 1/4 at 0, then at 1/3, 2/3, 1
     let cases: [(Double, Double)] = [
-      (0, 0.25), (0.3333, 0.25), (1.0 / 3 + 1e-12, 0.5), (0.5, 0.5), (0.6667, 0.75), (0.9999, 0.75), (1, 1),
+      (0, 0.25), (0.3333, 0.25), (1.0 / 3 + 1e-12, 0.5), (0.5, 0.5), (0.6667, 0.75), (0.9999, 0.75),
+      (1, 1),
     ]
     for (x, y) in cases { #expect(s.evaluate(x) == y, "jump-both at \(x)") }
   }
@@ -62,9 +63,13 @@ import Testing
   }
 
   @Test func keywords() throws {
-    #expect(try TimingFunction(parsing: "step-start") == .steps(Steps(count: 1, position: .jumpStart)))
+    #expect(
+      try TimingFunction(parsing: "step-start") == .steps(Steps(count: 1, position: .jumpStart)))
     #expect(try TimingFunction(parsing: "step-end") == .steps(Steps(count: 1, position: .jumpEnd)))
-    #expect(try TimingFunction(parsing: "steps(2, start)") == .steps(Steps(count: 2, position: .jumpStart)))
-    #expect(try TimingFunction(parsing: "steps(2,end)") == .steps(Steps(count: 2, position: .jumpEnd)))
+    #expect(
+      try TimingFunction(parsing: "steps(2, start)")
+        == .steps(Steps(count: 2, position: .jumpStart)))
+    #expect(
+      try TimingFunction(parsing: "steps(2,end)") == .steps(Steps(count: 2, position: .jumpEnd)))
   }
 }

@@ -91,14 +91,21 @@ public struct CubicBezier: Sendable, Hashable {
       if r == 0 { return s }
       if r > 0 { hi = s } else { lo = s }
       let d = derivativeX(s)
-      var next = s - r / d
-      if !(d > 0) || !(next > lo && next < hi) || abs(next - s) > 0.5 * previousStep {
-        next = 0.5 * (lo + hi)
+      var next = 0.5 * (lo + hi)
+      if d > 0 {
+        let newtonStep = r / d
+        let newton = s - newtonStep
+        // Converged: Newton's own estimate of the distance to the root, in y. (Near a vertical
+        // tangent Newton underestimates the distance up to 3×; the tolerance allows for that.)
+        if abs(newtonStep) * yDerivativeBound < Self.yTolerance && newton >= lo && newton <= hi {
+          return newton
+        }
+        if newton > lo && newton < hi && abs(newtonStep) <= 0.5 * previousStep { next = newton }
       }
       let step = abs(next - s)
       previousStep = step
       s = next
-      if step * yDerivativeBound < Self.yTolerance { return s }
+      if (hi - lo) * yDerivativeBound < Self.yTolerance { return s }
     }
     return s
   }

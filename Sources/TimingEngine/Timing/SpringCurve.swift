@@ -38,7 +38,8 @@ public struct SpringCurve: Sendable, Hashable {
     if zeta < 1 {
       let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
       regime = .underdamped(
-        decay: zeta * omega0, dampedFrequency: omegaD, sineCoefficient: (zeta * omega0 - v0) / omegaD)
+        decay: zeta * omega0, dampedFrequency: omegaD,
+        sineCoefficient: (zeta * omega0 - v0) / omegaD)
     } else if zeta == 1 {
       regime = .critical(omega: omega0, linearCoefficient: omega0 - v0)
     } else {
@@ -136,17 +137,22 @@ public struct SpringCurve: Sendable, Hashable {
     switch regime {
     case .underdamped(let decay, let omegaD, let b):
       // |x| ≤ e^{−λt}·√(1+b²), |v| ≤ e^{−λt}·(|bω_d − λ| + |ω_d + λb|).
-      let amplitude = max((1 + b * b).squareRoot(), abs(b * omegaD - decay) + abs(omegaD + decay * b))
+      let amplitude = max(
+        (1 + b * b).squareRoot(), abs(b * omegaD - decay) + abs(omegaD + decay * b))
       return max(log(amplitude / threshold) / decay, 0) + 1e-9
     case .critical(let omega, let a):
       var t = 1 / omega
-      while abs(1 + abs(a) * t) * exp(-omega * t) * (1 + omega) + abs(a) * exp(-omega * t) >= threshold {
+      while abs(1 + abs(a) * t) * exp(-omega * t) * (1 + omega) + abs(a) * exp(-omega * t)
+        >= threshold
+      {
         t *= 1.5
       }
       return t
     case .overdamped(let r1, let r2, let c1, let c2):
       var t = 1 / -r1
-      while (abs(c1) + abs(c1 * r1)) * exp(r1 * t) + (abs(c2) + abs(c2 * r2)) * exp(r2 * t) >= threshold {
+      while (abs(c1) + abs(c1 * r1)) * exp(r1 * t) + (abs(c2) + abs(c2 * r2)) * exp(r2 * t)
+        >= threshold
+      {
         t *= 1.5
       }
       return t

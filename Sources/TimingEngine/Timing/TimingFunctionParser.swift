@@ -39,21 +39,25 @@ extension TimingFunction {
     case "cubic-bezier": self = .cubicBezier(try Self.parseCubicBezier(arguments))
     case "steps": self = .steps(try Self.parseSteps(arguments))
     case "linear": self = .linear(try Self.parseLinear(arguments))
-    case "spring": self = .spring(try Self.parseSpring(arguments, allowEmpty: body.allSatisfy(\.isWhitespace)))
+    case "spring":
+      self = .spring(try Self.parseSpring(arguments, allowEmpty: body.allSatisfy(\.isWhitespace)))
     default:
       throw TimingFunctionParseError(
-        "unknown function '\(name.prefix(32))()': expected cubic-bezier(), steps(), linear() or spring()")
+        "unknown function '\(name.prefix(32))()': expected cubic-bezier(), steps(), linear() or spring()"
+      )
     }
   }
 
   /// Control points given as four numbers (`CAMediaTimingFunction(controlPoints:)`).
-  public static func controlPoints(_ p: [Double]) throws(TimingFunctionParseError) -> TimingFunction {
+  public static func controlPoints(_ p: [Double]) throws(TimingFunctionParseError) -> TimingFunction
+  {
     .controlPoints(try checkedBezier(p))
   }
 
   static func checkedBezier(_ p: [Double]) throws(TimingFunctionParseError) -> CubicBezier {
     guard p.count == 4 else {
-      throw TimingFunctionParseError("a cubic Bézier needs exactly 4 numbers x1, y1, x2, y2; got \(p.count)")
+      throw TimingFunctionParseError(
+        "a cubic Bézier needs exactly 4 numbers x1, y1, x2, y2; got \(p.count)")
     }
     guard p.allSatisfy(\.isFinite) else {
       throw TimingFunctionParseError("control points must be finite numbers")
@@ -69,22 +73,28 @@ extension TimingFunction {
     return CubicBezier(p[0], p[1], p[2], p[3])
   }
 
-  private static func parseCubicBezier(_ arguments: [String]) throws(TimingFunctionParseError) -> CubicBezier {
+  private static func parseCubicBezier(_ arguments: [String]) throws(TimingFunctionParseError)
+    -> CubicBezier
+  {
     guard arguments.count == 4 else {
       throw TimingFunctionParseError(
         "cubic-bezier() takes 4 comma-separated numbers x1, y1, x2, y2; got \(arguments.count)")
     }
     var values: [Double] = []
-    for argument in arguments { values.append(try cssNumber(argument, what: "a cubic-bezier() argument")) }
+    for argument in arguments {
+      values.append(try cssNumber(argument, what: "a cubic-bezier() argument"))
+    }
     return try checkedBezier(values)
   }
 
   private static func parseSteps(_ arguments: [String]) throws(TimingFunctionParseError) -> Steps {
     guard arguments.count == 1 || arguments.count == 2 else {
-      throw TimingFunctionParseError("steps() takes a step count and an optional position; got \(arguments.count) arguments")
+      throw TimingFunctionParseError(
+        "steps() takes a step count and an optional position; got \(arguments.count) arguments")
     }
     guard let count = Int(arguments[0]), count >= 1, count <= 1_000_000 else {
-      throw TimingFunctionParseError("steps() needs a whole step count from 1 to 1000000; got '\(arguments[0].prefix(32))'")
+      throw TimingFunctionParseError(
+        "steps() needs a whole step count from 1 to 1000000; got '\(arguments[0].prefix(32))'")
     }
     var position = Steps.JumpPosition.jumpEnd
     if arguments.count == 2 {
@@ -95,7 +105,8 @@ extension TimingFunction {
       case "jump-both": position = .jumpBoth
       default:
         throw TimingFunctionParseError(
-          "unknown steps() position '\(arguments[1].prefix(32))': use jump-start, jump-end, jump-none, jump-both, start or end")
+          "unknown steps() position '\(arguments[1].prefix(32))': use jump-start, jump-end, jump-none, jump-both, start or end"
+        )
       }
     }
     if position == .jumpNone && count < 2 {
@@ -104,7 +115,9 @@ extension TimingFunction {
     return Steps(count: count, position: position)
   }
 
-  private static func parseLinear(_ arguments: [String]) throws(TimingFunctionParseError) -> LinearEasing {
+  private static func parseLinear(_ arguments: [String]) throws(TimingFunctionParseError)
+    -> LinearEasing
+  {
     guard arguments.count >= 2 else {
       throw TimingFunctionParseError("linear() needs at least 2 stops, e.g. linear(0, 0.25 75%, 1)")
     }
@@ -116,11 +129,13 @@ extension TimingFunction {
       // `<number> && <percentage>{0,2}`: the number comes before or after the percentages.
       let tokens = argument.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
       let numberPositions = tokens.indices.filter { !tokens[$0].hasSuffix("%") }
-      guard numberPositions.count == 1, numberPositions[0] == 0 || numberPositions[0] == tokens.count - 1,
+      guard numberPositions.count == 1,
+        numberPositions[0] == 0 || numberPositions[0] == tokens.count - 1,
         tokens.count <= 3
       else {
         throw TimingFunctionParseError(
-          "linear() stop \(index + 1) ('\(argument.prefix(32))') must be a number with up to two percentages")
+          "linear() stop \(index + 1) ('\(argument.prefix(32))') must be a number with up to two percentages"
+        )
       }
       let value = try cssNumber(String(tokens[numberPositions[0]]), what: "a linear() output")
       var percents: [Double] = []
@@ -132,31 +147,40 @@ extension TimingFunction {
     return LinearEasing(stops: stops)
   }
 
-  private static func parseSpring(_ arguments: [String], allowEmpty: Bool) throws(TimingFunctionParseError) -> SpringCurve {
+  private static func parseSpring(_ arguments: [String], allowEmpty: Bool)
+    throws(TimingFunctionParseError) -> SpringCurve
+  {
     if allowEmpty { return SpringCurve.defaultParameters }
     guard arguments.count <= 4 else {
-      throw TimingFunctionParseError("spring() takes up to 4 numbers: mass, stiffness, damping, initialVelocity")
+      throw TimingFunctionParseError(
+        "spring() takes up to 4 numbers: mass, stiffness, damping, initialVelocity")
     }
     var values = [1.0, 100, 10, 0]
     for (i, argument) in arguments.enumerated() {
       values[i] = try cssNumber(argument, what: "a spring() argument")
     }
-    return try checkedSpring(mass: values[0], stiffness: values[1], damping: values[2], initialVelocity: values[3])
+    return try checkedSpring(
+      mass: values[0], stiffness: values[1], damping: values[2], initialVelocity: values[3])
   }
 
   /// Springs whose parameters keep the closed form well inside double range.
   public static func checkedSpring(
     mass: Double, stiffness: Double, damping: Double, initialVelocity: Double
   ) throws(TimingFunctionParseError) -> SpringCurve {
-    guard (1e-6...1e6).contains(mass) else { throw TimingFunctionParseError("spring mass must lie in [1e-6, 1e6]") }
+    guard (1e-6...1e6).contains(mass) else {
+      throw TimingFunctionParseError("spring mass must lie in [1e-6, 1e6]")
+    }
     guard (1e-6...1e6).contains(stiffness) else {
       throw TimingFunctionParseError("spring stiffness must lie in [1e-6, 1e6]")
     }
-    guard (0...1e6).contains(damping) else { throw TimingFunctionParseError("spring damping must lie in [0, 1e6]") }
+    guard (0...1e6).contains(damping) else {
+      throw TimingFunctionParseError("spring damping must lie in [0, 1e6]")
+    }
     guard (-1e6...1e6).contains(initialVelocity) else {
       throw TimingFunctionParseError("spring initialVelocity must lie in [-1e6, 1e6]")
     }
-    return SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    return SpringCurve(
+      mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
   }
 
   /// A CSS `<number>`: optional sign, digits with an optional fraction, optional exponent.
@@ -172,7 +196,9 @@ extension TimingFunction {
 /// The grammar of a CSS number token, checked byte by byte.
 func isCSSNumber(_ text: String) -> Bool {
   var bytes = Substring(text).utf8[...]
-  if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+  if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+    bytes = bytes.dropFirst()
+  }
   func digits(_ b: inout Substring.UTF8View.SubSequence) -> Int {
     var n = 0
     while let c = b.first, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
@@ -191,7 +217,9 @@ func isCSSNumber(_ text: String) -> Bool {
   if count == 0 || count > 400 { return false }
   if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
     bytes = bytes.dropFirst()
-    if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+    if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+      bytes = bytes.dropFirst()
+    }
     let exponent = digits(&bytes)
     if exponent == 0 || exponent > 4 { return false }
   }
@@ -209,7 +237,9 @@ extension NamedTimingFunction {
 
 extension String {
   func trimmingASCIIWhitespace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+    let isSpace: (Character) -> Bool = {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}"
+    }
     guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
     let end = lastIndex(where: { !isSpace($0) })!
     return String(self[start...end])

@@ -6,20 +6,20 @@ import Dispatch
 
 /// A test client on a raw TCP socket: sends exact bytes and reads exactly what comes back, so
 /// tests see the wire, including whether and when the server closes.
-final class RawClient {
-  let fd: Int32
+public final class RawClient {
+  public let fd: Int32
 
-  struct Response {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
-    func header(_ name: String) -> String? {
+  public struct Response {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+    public func header(_ name: String) -> String? {
       headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
   }
 
-  init(port: Int) throws {
+  public init(port: Int) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -33,22 +33,24 @@ final class RawClient {
     guard result == 0 else { throw ClientError.connectFailed(errno) }
   }
 
-  enum ClientError: Error { case connectFailed(Int32), timeout, closed, malformed(String) }
+  public enum ClientError: Error { case connectFailed(Int32), timeout, closed, malformed(String) }
 
   deinit { close(fd) }
 
-  func send(_ text: String) { send(Array(text.utf8)) }
+  public func send(_ text: String) { send(Array(text.utf8)) }
 
-  func send(_ bytes: [UInt8]) {
+  public func send(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+      let n = bytes.withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+      }
       if n <= 0 { return }
       offset += n
     }
   }
 
-  func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+  public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
   private var buffer: [UInt8] = []
   private var sawEOF = false
@@ -69,7 +71,7 @@ final class RawClient {
   }
 
   /// Reads one response; `head` says it answers a HEAD request (no body despite the length).
-  func readResponse(timeout: Double = 5, head: Bool = false) throws -> Response {
+  public func readResponse(timeout: Double = 5, head: Bool = false) throws -> Response {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     func remaining() -> Double {
       let now = DispatchTime.now().uptimeNanoseconds
@@ -81,13 +83,17 @@ final class RawClient {
         headEnd = range
         break
       }
-      guard fill(timeout: remaining()) else { throw sawEOF ? ClientError.closed : ClientError.timeout }
+      guard fill(timeout: remaining()) else {
+        throw sawEOF ? ClientError.closed : ClientError.timeout
+      }
     }
     let headText = String(decoding: buffer[0..<headEnd!], as: UTF8.self)
     var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
     let statusLine = lines.removeFirst()
     let parts = statusLine.split(separator: " ")
-    guard parts.count >= 2, let status = Int(parts[1]) else { throw ClientError.malformed(statusLine) }
+    guard parts.count >= 2, let status = Int(parts[1]) else {
+      throw ClientError.malformed(statusLine)
+    }
     let headers = lines.compactMap { line -> (String, String)? in
       guard let colon = line.firstIndex(of: ":") else { return nil }
       return (String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingSpaces())
@@ -99,7 +105,9 @@ final class RawClient {
       throw ClientError.malformed("no Content-Length")
     }
     while buffer.count < length {
-      guard fill(timeout: remaining()) else { throw sawEOF ? ClientError.closed : ClientError.timeout }
+      guard fill(timeout: remaining()) else {
+        throw sawEOF ? ClientError.closed : ClientError.timeout
+      }
     }
     response.body = Array(buffer[0..<length])
     buffer.removeFirst(length)
@@ -108,7 +116,7 @@ final class RawClient {
 
   /// True if the server closes the connection within `timeout` (reading and discarding any
   /// further bytes).
-  func isClosed(within timeout: Double = 2) -> Bool {
+  public func isClosed(within timeout: Double = 2) -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
     while DispatchTime.now().uptimeNanoseconds < deadline {
       if sawEOF { return true }
@@ -120,7 +128,7 @@ final class RawClient {
   }
 
   /// True if nothing arrives and the connection stays open for `duration`.
-  func staysOpen(for duration: Double = 0.3) -> Bool {
+  public func staysOpen(for duration: Double = 0.3) -> Bool {
     var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     return buffer.isEmpty && poll(&descriptor, 1, Int32(duration * 1000)) == 0
   }
@@ -135,7 +143,7 @@ final class RawClient {
 }
 
 extension String {
-  func trimmingSpaces() -> String {
+  public func trimmingSpaces() -> String {
     var s = Substring(self)
     while s.first == " " || s.first == "\t" { s = s.dropFirst() }
     while s.last == " " || s.last == "\t" { s = s.dropLast() }

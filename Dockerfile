@@ -1,0 +1,21 @@
+# Build: a stripped release binary with the Swift runtime linked statically.
+FROM swift:6.3-bookworm AS build
+WORKDIR /src
+COPY Package.swift openapi.yaml ./
+COPY Sources ./Sources
+RUN swift build -c release --product animation-timing --static-swift-stdlib \
+  && install -D -m 0755 "$(swift build -c release --show-bin-path)/animation-timing" /out/animation-timing \
+  && strip /out/animation-timing
+
+# Run: glibc, libstdc++ and libgcc are all it needs, and bookworm-slim has them.
+FROM debian:bookworm-slim
+COPY --from=build /out/animation-timing /usr/local/bin/animation-timing
+# A numeric user, so that runtimes enforcing runAsNonRoot can verify it without /etc/passwd.
+USER 10001:10001
+ENV PORT=8080
+EXPOSE 8080
+# The image has no curl: the binary probes its own /healthz on $PORT.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["/usr/local/bin/animation-timing", "--healthcheck"]
+# PID 1: the service handles SIGTERM and SIGINT itself (graceful drain).
+ENTRYPOINT ["/usr/local/bin/animation-timing"]

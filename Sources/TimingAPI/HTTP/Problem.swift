@@ -1,0 +1,154 @@
+import HTTPServer
+
+/// An RFC 9457 problem: every error the API returns is one of these, so the mapping from error
+/// to response lives in one place.
+public struct Problem: Error, Sendable {
+  /// One bad field: a JSON Pointer into the body, or a query parameter's name.
+  public struct FieldError: Error, Sendable, Equatable {
+    public var pointer: String?
+    public var parameter: String?
+    public var message: String
+
+    public static func at(_ pointer: JSONPointer, _ message: String) -> FieldError {
+      FieldError(pointer: pointer.description, parameter: nil, message: message)
+    }
+
+    public static func parameter(_ name: String, _ message: String) -> FieldError {
+      FieldError(pointer: nil, parameter: name, message: message)
+    }
+  }
+
+  public var status: HTTPStatus
+  /// A stable slug; the `type` URI is built from it.
+  public var slug: String
+  public var title: String
+  public var detail: String
+  public var errors: [FieldError] = []
+  public var extraHeaders: [(String, String)] = []
+
+  public static let typeBase = "https://animation-timing.dev/problems/"
+
+  public init(
+    _ status: HTTPStatus, _ slug: String, _ title: String, _ detail: String,
+    errors: [FieldError] = []
+  ) {
+    self.status = status
+    self.slug = slug
+    self.title = title
+    self.detail = detail
+    self.errors = errors
+  }
+
+  public var response: HTTPResponse {
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("type")
+    writer.string(Self.typeBase + slug)
+    writer.key("title")
+    writer.string(title)
+    writer.key("status")
+    writer.number(status.code)
+    writer.key("detail")
+    writer.string(detail)
+    if !errors.isEmpty {
+      writer.key("errors")
+      writer.beginArray()
+      for error in errors {
+        writer.beginObject()
+        if let pointer = error.pointer {
+          writer.key("pointer")
+          writer.string(pointer)
+        }
+        if let parameter = error.parameter {
+          writer.key("parameter")
+          writer.string(parameter)
+        }
+        writer.key("message")
+        writer.string(error.message)
+        writer.endObject()
+      }
+      writer.endArray()
+    }
+    writer.endObject()
+    var headers = HTTPFields([("Content-Type", "application/problem+json")])
+    for (name, value) in extraHeaders { headers.append(name, value) }
+    return HTTPResponse(status: status, headers: headers, body: writer.bytes)
+  }
+
+  // The catalogue of problem types (openapi.yaml lists the same slugs).
+
+  public static func notFound(_ path: String) -> Problem {
+    Problem(
+      .notFound, "not-found", "Not found",
+      "no resource at \(path.prefix(200)); see GET /openapi.yaml for the routes")
+  }
+
+  public static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
+    var p = Problem(
+      .methodNotAllowed, "method-not-allowed", "Method not allowed",
+      "\(method.prefix(20)) is not allowed here; use \(allowed.joined(separator: ", "))")
+    p.extraHeaders = [("Allow", allowed.joined(separator: ", "))]
+    return p
+  }
+
+  public static func notImplemented(_ method: String) -> Problem {
+    Problem(
+      .notImplemented, "not-implemented", "Method not implemented",
+      "the method \(method.prefix(20)) is not implemented by this server")
+  }
+
+  public static func notAcceptable(_ offered: [String]) -> Problem {
+    Problem(
+      .notAcceptable, "not-acceptable", "Not acceptable",
+      "none of the media types in Accept can be produced; this resource offers \(offered.joined(separator: ", "))"
+    )
+  }
+
+  public static func unsupportedMediaType(_ given: String?) -> Problem {
+    Problem(
+      .unsupportedMediaType, "unsupported-media-type", "Unsupported media type",
+      "the body must be JSON, sent with 'Content-Type: application/json'"
+        + (given.map { " (got '\($0.prefix(100))')" } ?? " (no Content-Type was sent)"))
+  }
+
+  public static func malformedJSON(_ error: JSONParseError) -> Problem {
+    var p = Problem(
+      .badRequest, "malformed-json", "Malformed JSON",
+      "the body is not valid JSON: \(error.message) at byte \(error.offset)")
+    if let pointer = error.pointer { p.errors = [.at(pointer, error.message)] }
+    return p
+  }
+
+  public static func invalidRequest(_ errors: [FieldError]) -> Problem {
+    let first = errors.first.map { ($0.pointer ?? $0.parameter ?? "") + ": " + $0.message } ?? ""
+    let more =
+      errors.count > 1
+      ? " (and \(errors.count - 1) more problem\(errors.count > 2 ? "s" : ""))" : ""
+    return Problem(
+      .unprocessableContent, "invalid-request", "Invalid request", first + more, errors: errors)
+  }
+
+  public static func tooMuchWork(_ detail: String, _ error: FieldError) -> Problem {
+    Problem(
+      .unprocessableContent, "too-much-work", "Request exceeds the work limit", detail,
+      errors: [error])
+  }
+
+  /// The server's own transport errors (malformed HTTP, deadlines, the connection cap).
+  public static func transport(_ status: HTTPStatus, _ detail: String) -> Problem {
+    let slug: String
+    switch status.code {
+    case 400: slug = "malformed-request"
+    case 408: slug = "request-timeout"
+    case 413: slug = "content-too-large"
+    case 414: slug = "uri-too-long"
+    case 417: slug = "expectation-failed"
+    case 431: slug = "header-fields-too-large"
+    case 501: slug = "not-implemented"
+    case 503: slug = "service-unavailable"
+    case 505: slug = "http-version-not-supported"
+    default: slug = "http-error"
+    }
+    return Problem(status, slug, status.reason, detail)
+  }
+}

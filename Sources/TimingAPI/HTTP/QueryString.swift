@@ -1,0 +1,52 @@
+/// A request's query, decoded: `application/x-www-form-urlencoded` rules (`+` is a space),
+/// parameters in order, repeated names kept.
+struct QueryString {
+  private(set) var parameters: [(name: String, value: String)] = []
+
+  /// Nil when a percent escape is malformed or does not decode to UTF-8.
+  init?(_ raw: String?) {
+    guard let raw, !raw.isEmpty else { return }
+    for pair in raw.split(separator: "&", omittingEmptySubsequences: true) {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let name = percentDecode(parts[0], plusIsSpace: true),
+        let value = percentDecode(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
+      else { return nil }
+      parameters.append((name, value))
+    }
+  }
+
+  func values(_ name: String) -> [String] { parameters.filter { $0.name == name }.map(\.value) }
+  func first(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+  var names: [String] { parameters.map(\.name) }
+}
+
+/// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.
+func percentDecode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(text.utf8.count)
+  var iterator = text.utf8.makeIterator()
+  while let c = iterator.next() {
+    if c == UInt8(ascii: "%") {
+      guard let h = iterator.next(), let l = iterator.next(), let hi = hexDigit(h),
+        let lo = hexDigit(l)
+      else {
+        return nil
+      }
+      bytes.append(hi << 4 | lo)
+    } else if c == UInt8(ascii: "+") && plusIsSpace {
+      bytes.append(0x20)
+    } else {
+      bytes.append(c)
+    }
+  }
+  return String(validating: bytes, as: UTF8.self)
+}
+
+private func hexDigit(_ c: UInt8) -> UInt8? {
+  switch c {
+  case 0x30...0x39: c - 0x30
+  case 0x41...0x46: c - 0x41 + 10
+  case 0x61...0x66: c - 0x61 + 10
+  default: nil
+  }
+}

@@ -1,0 +1,85 @@
+import HTTPServer
+
+/// What a route handler sees: the request, its decoded query and the path's `{parameters}`.
+struct RequestContext {
+  let request: HTTPRequest
+  let query: QueryString
+  let parameters: [String: String]
+}
+
+typealias RouteHandler = @Sendable (RequestContext) throws(Problem) -> HTTPResponse
+
+struct Route: Sendable {
+  let method: String
+  /// Path template, e.g. `/v1/timing-functions/{function}`.
+  let template: String
+  let handler: RouteHandler
+  let segments: [String]
+
+  init(_ method: String, _ template: String, _ handler: @escaping RouteHandler) {
+    self.method = method
+    self.template = template
+    self.handler = handler
+    self.segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+      .map(String.init)
+  }
+
+  /// The decoded path parameters if `pathSegments` (still percent-encoded) fit the template.
+  func match(_ pathSegments: [Substring]) -> [String: String]? {
+    guard pathSegments.count == segments.count else { return nil }
+    var parameters: [String: String] = [:]
+    for (pattern, segment) in zip(segments, pathSegments) {
+      if pattern.hasPrefix("{") {
+        guard let decoded = percentDecode(segment, plusIsSpace: false), !decoded.isEmpty else {
+          return nil
+        }
+        parameters[String(pattern.dropFirst().dropLast())] = decoded
+      } else if pattern != segment {
+        return nil
+      }
+    }
+    return parameters
+  }
+
+  /// Literal templates win over templates with parameters.
+  var isLiteral: Bool { !template.contains("{") }
+}
+
+enum RouteMatch {
+  case found(Route, [String: String])
+  case methodNotAllowed([String])
+  case notFound
+}
+
+struct Router: Sendable {
+  let routes: [Route]
+
+  static let knownMethods: Set<String> = [
+    "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
+  ]
+
+  func match(method: String, path: String) -> RouteMatch {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+      $0
+    }
+    let candidates = routes.compactMap { route in route.match(Array(segments)).map { (route, $0) } }
+      .sorted { $0.0.isLiteral && !$1.0.isLiteral }
+    guard !candidates.isEmpty else { return .notFound }
+    let lookup = method == "HEAD" ? "GET" : method
+    // A literal route owns its path: GET /v1/timing-functions/evaluate is not a function lookup.
+    let owning = candidates.first!.0.isLiteral ? candidates.filter { $0.0.isLiteral } : candidates
+    if let hit = owning.first(where: { $0.0.method == lookup }) { return .found(hit.0, hit.1) }
+    return .methodNotAllowed(Self.allowHeader(owning.map(\.0.method)))
+  }
+
+  /// The methods of a resource, with HEAD wherever GET is and OPTIONS always.
+  static func allowHeader(_ methods: [String]) -> [String] {
+    var allowed: [String] = []
+    for m in methods where !allowed.contains(m) {
+      allowed.append(m)
+      if m == "GET" { allowed.append("HEAD") }
+    }
+    allowed.append("OPTIONS")
+    return allowed
+  }
+}

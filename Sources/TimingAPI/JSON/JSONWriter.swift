@@ -1,0 +1,123 @@
+import TimingEngine
+
+/// A streaming JSON writer into a byte buffer: responses are written as they are produced, never
+/// built as a tree first. The caller is responsible for well-formed nesting; the writer handles
+/// commas.
+public struct JSONWriter: Sendable {
+  public private(set) var bytes: [UInt8] = []
+  /// Whether the next value in the current container needs a comma before it.
+  private var needsComma = false
+
+  public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+  private mutating func separate() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  public mutating func beginObject() {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  public mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  public mutating func beginArray() {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    needsComma = false
+  }
+
+  public mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// A member name; the value written next belongs to it.
+  public mutating func key(_ name: String) {
+    separate()
+    appendString(name)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  public mutating func string(_ value: String) {
+    separate()
+    appendString(value)
+    needsComma = true
+  }
+
+  /// A number; non-finite values (which JSON cannot hold) are written as null.
+  public mutating func number(_ value: Double) {
+    separate()
+    if value.isFinite {
+      bytes.append(contentsOf: numberText(value).utf8)
+    } else {
+      bytes.append(contentsOf: "null".utf8)
+    }
+    needsComma = true
+  }
+
+  public mutating func number(_ value: Int) {
+    separate()
+    bytes.append(contentsOf: String(value).utf8)
+    needsComma = true
+  }
+
+  public mutating func bool(_ value: Bool) {
+    separate()
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    needsComma = true
+  }
+
+  public mutating func null() {
+    separate()
+    bytes.append(contentsOf: "null".utf8)
+    needsComma = true
+  }
+
+  /// Writes an already-parsed value back out.
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let b): bool(b)
+    case .number(let n): number(n)
+    case .string(let s): string(s)
+    case .array(let elements):
+      beginArray()
+      for element in elements { self.value(element) }
+      endArray()
+    case .object(let members):
+      beginObject()
+      for (name, member) in members {
+        key(name)
+        self.value(member)
+      }
+      endObject()
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  private mutating func appendString(_ s: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for c in s.utf8 {
+      switch c {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0..<0x20:
+        bytes.append(contentsOf: Array("\\u00".utf8))
+        bytes.append(Self.hexDigits[Int(c >> 4)])
+        bytes.append(Self.hexDigits[Int(c & 0xF)])
+      default: bytes.append(c)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

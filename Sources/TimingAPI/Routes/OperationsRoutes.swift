@@ -1,0 +1,63 @@
+import HTTPServer
+
+/// Health, readiness, metrics, the contract, and a small index page (API.md "Operations").
+enum OperationsRoutes {
+  static func routes(
+    readiness: @escaping @Sendable () -> Bool, metrics: Metrics,
+    serverStatistics: @escaping @Sendable () -> HTTPServer.Statistics?
+  ) -> [Route] {
+    [
+      Route("GET", "/healthz") { _ throws(Problem) in
+        plain(.ok, "ok\n", contentType: "text/plain; charset=utf-8")
+      },
+      Route("GET", "/readyz") { _ throws(Problem) in
+        readiness()
+          ? plain(.ok, "ready\n", contentType: "text/plain; charset=utf-8")
+          : plain(.serviceUnavailable, "not ready\n", contentType: "text/plain; charset=utf-8")
+      },
+      Route("GET", "/metrics") { _ throws(Problem) in
+        plain(
+          .ok, metrics.exposition(server: serverStatistics()),
+          contentType: "text/plain; version=0.0.4; charset=utf-8")
+      },
+      Route("GET", "/openapi.yaml") { _ throws(Problem) in
+        HTTPResponse(
+          status: .ok, headers: HTTPFields([("Content-Type", "application/yaml")]),
+          body: OpenAPIDocument.bytes)
+      },
+      Route("GET", "/") { _ throws(Problem) in
+        plain(.ok, indexPage, contentType: "text/html; charset=utf-8")
+      },
+    ]
+  }
+
+  private static func plain(_ status: HTTPStatus, _ text: String, contentType: String)
+    -> HTTPResponse
+  {
+    var response = HTTPResponse(status: status, contentType: contentType, body: text)
+    response.headers.append("Cache-Control", "no-store")
+    return response
+  }
+
+  static let indexPage = """
+    <!doctype html>
+    <html lang="en"><head><meta charset="utf-8"><title>animation-timing</title></head>
+    <body>
+    <h1>animation-timing</h1>
+    <p>Core Animation's timing and action model over HTTP.</p>
+    <ul>
+    <li><a href="/v1/timing-functions">GET /v1/timing-functions</a> — the named timing functions</li>
+    <li><a href="/v1/timing-functions/easeInEaseOut?samples=11">GET /v1/timing-functions/easeInEaseOut?samples=11</a></li>
+    <li><a href="/v1/timing-functions/easeInEaseOut.svg">GET /v1/timing-functions/easeInEaseOut.svg</a> — a plot</li>
+    <li><a href="/openapi.yaml">GET /openapi.yaml</a> — the contract</li>
+    <li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a></li>
+    </ul>
+    </body></html>
+
+    """
+}
+
+/// The OpenAPI document, compiled into the binary from the repository's `openapi.yaml`.
+enum OpenAPIDocument {
+  static let bytes: [UInt8] = PackageResources.openapi_yaml
+}

@@ -1,0 +1,348 @@
+import HTTPServer
+import TimingEngine
+
+/// `/v1/timing-functions…` (API.md "Timing functions").
+struct TimingFunctionRoutes {
+  let configuration: APIConfiguration
+
+  var routes: [Route] {
+    [
+      Route("GET", "/v1/timing-functions") { context throws(Problem) in try list(context) },
+      Route("GET", "/v1/timing-functions/{function}") { context throws(Problem) in
+        try lookUp(context)
+      },
+      Route("POST", "/v1/timing-functions/evaluate") { context throws(Problem) in
+        try evaluate(context)
+      },
+    ]
+  }
+
+  static let jsonType = "application/json"
+  static let svgType = "image/svg+xml"
+
+  private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    try requireJSONAccepted(context)
+    try rejectUnknownParameters(context.query, allowed: [])
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("functions")
+    w.beginArray()
+    for named in NamedTimingFunction.allCases {
+      TimingFunctionJSON.describe(.named(named), into: &w)
+    }
+    w.endArray()
+    w.key("forms")
+    w.beginArray()
+    for form in [
+      "cubic-bezier(x1, y1, x2, y2)",
+      "steps(n[, jump-start|jump-end|jump-none|jump-both|start|end])",
+      "step-start", "step-end", "linear(output [input%]{0,2}, …)",
+      "spring(mass, stiffness, damping, initialVelocity)",
+    ] { w.string(form) }
+    w.endArray()
+    w.endObject()
+    return jsonResponse(w.bytes)
+  }
+
+  /// Query parameters of a lookup: `x` (repeated) or `samples` with optional `from`/`to`,
+  /// `slope`, `beforeFlag`.
+  private func lookUp(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    var text = context.parameters["function"]!
+    var wantsSVG = false
+    if text.hasSuffix(".svg") {
+      text.removeLast(4)
+      wantsSVG = true
+    }
+    let function: TimingFunction
+    do throws(TimingFunctionParseError) {
+      function = try TimingFunction(parsing: text)
+    } catch {
+      var problem = Problem(
+        .notFound, "unknown-timing-function", "Unknown timing function", error.message,
+        errors: [.parameter("function", error.message)])
+      problem.extraHeaders = []
+      throw problem
+    }
+    let query = context.query
+    if wantsSVG {
+      try rejectUnknownParameters(query, allowed: ["from", "to"])
+      let range = try sampleRange(function, query)
+      return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
+    }
+    let accept = context.request.headers["Accept"]
+    guard let chosen = ContentNegotiation.choose([Self.jsonType, Self.svgType], accept: accept)
+    else {
+      throw Problem.notAcceptable([Self.jsonType, Self.svgType])
+    }
+    if chosen == Self.svgType {
+      try rejectUnknownParameters(query, allowed: ["from", "to"])
+      let range = try sampleRange(function, query)
+      return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: true)
+    }
+    try rejectUnknownParameters(
+      query, allowed: ["x", "samples", "from", "to", "slope", "beforeFlag"])
+    var problems: [Problem.FieldError] = []
+    let slope = boolParameter(query, "slope", &problems)
+    let beforeFlag = boolParameter(query, "beforeFlag", &problems)
+    var xs: [Double] = []
+    let given = query.values("x")
+    if !given.isEmpty {
+      if query.first("samples") != nil || query.first("from") != nil || query.first("to") != nil {
+        problems.append(.parameter("x", "give either x values or samples (with from/to), not both"))
+      }
+      if given.count > configuration.maxPointsPerRequest {
+        throw Problem.tooMuchWork(
+          "\(given.count) x values exceed the limit of \(configuration.maxPointsPerRequest) per request",
+          .parameter("x", "at most \(configuration.maxPointsPerRequest) values"))
+      }
+      for (i, value) in given.enumerated() {
+        if let x = checkedInput(value) {
+          xs.append(x)
+        } else {
+          problems.append(
+            .parameter(
+              "x", "x[\(i)] = '\(value.prefix(40))' must be a finite number in [-1e6, 1e6]"))
+        }
+      }
+    } else {
+      var count = 11
+      if let samples = query.first("samples") {
+        if let n = Int(samples), n >= 1 {
+          count = n
+        } else {
+          problems.append(
+            .parameter("samples", "must be a whole number ≥ 1; got '\(samples.prefix(40))'"))
+        }
+      }
+      if count > configuration.maxPointsPerRequest {
+        throw Problem.tooMuchWork(
+          "samples=\(count) exceeds the limit of \(configuration.maxPointsPerRequest) points per request",
+          .parameter("samples", "at most \(configuration.maxPointsPerRequest)"))
+      }
+      if problems.isEmpty {
+        let range = try sampleRange(function, query)
+        xs = evenlySpaced(count, from: range.from, to: range.to)
+      }
+    }
+    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: true)
+  }
+
+  private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    try requireJSONAccepted(context)
+    try rejectUnknownParameters(context.query, allowed: [])
+    let body = try RequestBody.json(context.request)
+    guard case .object(let members) = body else {
+      throw Problem.invalidRequest([
+        .at(JSONPointer(), "the body must be a JSON object with \"function\" and \"x\"")
+      ])
+    }
+    var problems: [Problem.FieldError] = []
+    for (key, _) in members where !["function", "x", "slope", "beforeFlag"].contains(key) {
+      problems.append(
+        .at(JSONPointer() / key, "unknown member; expected function, x, slope, beforeFlag"))
+    }
+    var function: TimingFunction?
+    if let value = body["function"] {
+      switch TimingFunctionJSON.decode(value, at: JSONPointer() / "function") {
+      case .success(let f): function = f
+      case .failure(let e): problems.append(e)
+      }
+    } else {
+      problems.append(
+        .at(JSONPointer() / "function", "required: a timing function, e.g. \"easeIn\""))
+    }
+    var xs: [Double] = []
+    switch body["x"] {
+    case .array(let items)?:
+      if items.count > configuration.maxPointsPerRequest {
+        throw Problem.tooMuchWork(
+          "\(items.count) x values exceed the limit of \(configuration.maxPointsPerRequest) per request",
+          .at(JSONPointer() / "x", "at most \(configuration.maxPointsPerRequest) values"))
+      }
+      if items.isEmpty {
+        problems.append(.at(JSONPointer() / "x", "must hold at least one number"))
+      }
+      for (i, item) in items.enumerated() {
+        if case .number(let x) = item, abs(x) <= 1e6 {
+          xs.append(x)
+        } else {
+          problems.append(.at(JSONPointer() / "x" / i, "must be a number in [-1e6, 1e6]"))
+        }
+      }
+    case nil: problems.append(.at(JSONPointer() / "x", "required: an array of numbers"))
+    case let other?:
+      problems.append(
+        .at(JSONPointer() / "x", "must be an array of numbers, not \(other.typeName)"))
+    }
+    let slope = boolMember(body, "slope", &problems)
+    let beforeFlag = boolMember(body, "beforeFlag", &problems)
+    guard problems.isEmpty, let function else { throw Problem.invalidRequest(problems) }
+    return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: false)
+  }
+
+  // MARK: Shared pieces
+
+  private func pointsResponse(
+    _ function: TimingFunction, _ xs: [Double], slope: Bool, beforeFlag: Bool, vary: Bool
+  ) -> HTTPResponse {
+    var w = JSONWriter(capacity: 128 + xs.count * (slope ? 80 : 48))
+    w.beginObject()
+    w.key("function")
+    TimingFunctionJSON.describe(function, into: &w)
+    w.key("points")
+    w.beginArray()
+    for x in xs {
+      w.beginObject()
+      w.key("x")
+      w.number(x)
+      w.key("y")
+      w.number(function.evaluate(x, beforeFlag: beforeFlag))
+      if slope {
+        // JSON has no infinity: a vertical tangent is null.
+        w.key("slope")
+        w.number(function.slope(x))
+      }
+      w.endObject()
+    }
+    w.endArray()
+    w.endObject()
+    var response = jsonResponse(w.bytes)
+    if vary { response.headers.append("Vary", "Accept") }
+    return response
+  }
+
+  private func jsonResponse(_ bytes: [UInt8]) -> HTTPResponse {
+    HTTPResponse(status: .ok, headers: HTTPFields([("Content-Type", Self.jsonType)]), body: bytes)
+  }
+
+  private func svgResponse(_ text: String, vary: Bool) -> HTTPResponse {
+    var response = HTTPResponse(status: .ok, contentType: Self.svgType, body: text)
+    if vary { response.headers.append("Vary", "Accept") }
+    return response
+  }
+
+  private func requireJSONAccepted(_ context: RequestContext) throws(Problem) {
+    guard
+      ContentNegotiation.choose([Self.jsonType], accept: context.request.headers["Accept"]) != nil
+    else {
+      throw Problem.notAcceptable([Self.jsonType])
+    }
+  }
+
+  private func rejectUnknownParameters(_ query: QueryString, allowed: Set<String>) throws(Problem) {
+    let unknown = query.names.filter { !allowed.contains($0) }
+    guard unknown.isEmpty else {
+      let hint =
+        allowed.isEmpty
+        ? "this resource takes no query parameters"
+        : "expected " + allowed.sorted().joined(separator: ", ")
+      throw Problem.invalidRequest(
+        unknown.map { .parameter($0, "unknown query parameter; \(hint)") })
+    }
+  }
+
+  /// `from`/`to` for sampling: [0, 1] by default, or [0, settlingDuration] for a spring.
+  private func sampleRange(_ function: TimingFunction, _ query: QueryString) throws(Problem) -> (
+    from: Double, to: Double
+  ) {
+    var problems: [Problem.FieldError] = []
+    var from = 0.0
+    var to: Double?
+    if let text = query.first("from") {
+      if let v = checkedInput(text) {
+        from = v
+      } else {
+        problems.append(.parameter("from", "must be a finite number in [-1e6, 1e6]"))
+      }
+    }
+    if let text = query.first("to") {
+      if let v = checkedInput(text) {
+        to = v
+      } else {
+        problems.append(.parameter("to", "must be a finite number in [-1e6, 1e6]"))
+      }
+    }
+    if to == nil {
+      if case .spring(let spring) = function {
+        if let settling = spring.settlingDuration {
+          to = max(settling, 1e-3)
+        } else {
+          problems.append(
+            .parameter("to", "an undamped spring never settles: give the end of the range with to=")
+          )
+        }
+      } else {
+        to = 1
+      }
+    }
+    if let to, to < from { problems.append(.parameter("to", "must not be less than from")) }
+    guard problems.isEmpty, let to else { throw Problem.invalidRequest(problems) }
+    return (from, to)
+  }
+
+  private func evenlySpaced(_ count: Int, from: Double, to: Double) -> [Double] {
+    guard count > 1 else { return [from] }
+    // Computed as from + i·step with the last point exactly `to`, so x = 1 is never 0.9999….
+    return (0..<count).map { i in
+      i == count - 1 ? to : from + (to - from) * Double(i) / Double(count - 1)
+    }
+  }
+
+  private func checkedInput(_ text: String) -> Double? {
+    guard isJSONNumberText(text), let v = Double(text), v.isFinite, abs(v) <= 1e6 else {
+      return nil
+    }
+    return v
+  }
+
+  private func boolParameter(
+    _ query: QueryString, _ name: String, _ problems: inout [Problem.FieldError]
+  ) -> Bool {
+    guard let text = query.first(name) else { return false }
+    switch text {
+    case "true", "1", "": return true
+    case "false", "0": return false
+    default:
+      problems.append(.parameter(name, "must be true or false"))
+      return false
+    }
+  }
+
+  private func boolMember(_ body: JSONValue, _ name: String, _ problems: inout [Problem.FieldError])
+    -> Bool
+  {
+    switch body[name] {
+    case nil: return false
+    case .bool(let b)?: return b
+    case let other?:
+      problems.append(.at(JSONPointer() / name, "must be true or false, not \(other.typeName)"))
+      return false
+    }
+  }
+}
+
+/// Numbers in query strings follow JSON's grammar (no `nan`, `inf`, hex or leading `+`).
+func isJSONNumberText(_ text: String) -> Bool {
+  guard !text.isEmpty, text.utf8.count <= 64 else { return false }
+  return (try? JSONParser.parse(Array(text.utf8))).map {
+    if case .number = $0 { true } else { false }
+  } ?? false
+}
+
+/// Reading a request body as JSON: media type first (415), then syntax (400).
+enum RequestBody {
+  static func json(_ request: HTTPRequest) throws(Problem) -> JSONValue {
+    let type = request.headers["Content-Type"]
+    let mediaType = type?.split(separator: ";").first?.trimmingCharacters(in: " \t").lowercased()
+    guard let mediaType,
+      mediaType == "application/json"
+        || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+    else { throw Problem.unsupportedMediaType(type) }
+    do throws(JSONParseError) {
+      return try JSONParser.parse(request.body)
+    } catch {
+      throw Problem.malformedJSON(error)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import Dispatch
+import HTTPServer
+import Synchronization
+import TimingAPI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Configuration, logging, signals, start and stop; everything else lives in the libraries.
+/// (Not in main.swift, whose top-level code is main-actor isolated: the signal handlers run on
+/// a Dispatch queue.)
+enum Launcher {
+  static func run() -> Never {
+
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+
+    let configuration: ServiceConfiguration
+    switch ServiceConfiguration.parse(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+      processors: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    {
+    case .help(let text):
+      print(text, terminator: "")
+      exit(0)
+    case .invalid(let message):
+      let line = Array("animation-timing: \(message)\n".utf8)
+      _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+      exit(2)
+    case .healthCheck(let parsed):
+      exit(
+        HealthProbe.status(port: parsed.port == 0 ? 8080 : parsed.port, path: "/healthz") == 200
+          ? 0 : 1)
+    case .run(let parsed):
+      configuration = parsed
+    }
+
+    let logger = JSONLogger(minimumLevel: configuration.logLevel)
+    let ready = Atomic<Bool>(false)
+    let serverBox = Mutex<HTTPServer?>(nil)
+
+    let service = TimingService(
+      configuration: configuration.api,
+      readiness: { ready.load(ordering: .relaxed) },
+      serverStatistics: { serverBox.withLock { $0?.statistics } })
+
+    let server = HTTPServer(
+      host: configuration.host, port: configuration.port, limits: configuration.limits,
+      workers: configuration.workers,
+      logger: { level, message, fields in logger.log(level, message, fields) },
+      errorResponder: TimingService.transportError,
+      handler: { request in service.handle(request) })
+    serverBox.withLock { $0 = server }
+
+    do {
+      try server.start()
+    } catch {
+      logger.log(.error, "could not start", ["error": "\(error)"])
+      exit(1)
+    }
+    ready.store(true, ordering: .relaxed)
+
+    // PID 1 in a container gets no default signal handling: SIGTERM and SIGINT are handled here.
+    signal(SIGTERM, SIG_IGN)
+    signal(SIGINT, SIG_IGN)
+    let signalQueue = DispatchQueue(label: "animation-timing.signals")
+    var signalSources: [DispatchSourceSignal] = []
+    for number in [SIGTERM, SIGINT] {
+      let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+      source.setEventHandler {
+        guard ready.exchange(false, ordering: .relaxed) else { return }
+        logger.log(.info, "shutting down", ["signal": number == SIGTERM ? "SIGTERM" : "SIGINT"])
+        server.shutdown(drainTimeout: configuration.drainTimeout) {
+          logger.log(.info, "stopped")
+          exit(0)
+        }
+      }
+      source.resume()
+      signalSources.append(source)
+    }
+    dispatchMain()
+  }
+}

@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import TestSupport
+import TimingAPI
+
+/// A real server with the real service on an ephemeral loopback port. Responses are read back
+/// with Foundation's JSONSerialization, independent of the service's own JSON code.
+final class APITestHarness {
+  let server: HTTPServer
+  let service: TimingService
+
+  init(
+    configuration: APIConfiguration = APIConfiguration(),
+    ready: @escaping @Sendable () -> Bool = { true }
+  ) throws {
+    let service = TimingService(configuration: configuration, readiness: ready)
+    self.service = service
+    var limits = ServerLimits()
+    limits.idleTimeout = 5
+    server = HTTPServer(
+      host: "127.0.0.1", port: 0, limits: limits, workers: 2,
+      errorResponder: TimingService.transportError
+    ) { service.handle($0) }
+    try server.start()
+  }
+
+  deinit {
+    let done = DispatchSemaphore(value: 0)
+    server.shutdown(drainTimeout: 2) { done.signal() }
+    done.wait()
+  }
+
+  func request(
+    _ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8]? = nil
+  ) throws -> RawClient.Response {
+    let client = try RawClient(port: server.port)
+    var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if let body { head += "Content-Length: \(body.count)\r\n" }
+    head += "\r\n"
+    client.send(Array(head.utf8) + (body ?? []))
+    return try client.readResponse(head: method == "HEAD")
+  }
+
+  func get(_ target: String, headers: [(String, String)] = []) throws -> RawClient.Response {
+    try request("GET", target, headers: headers)
+  }
+
+  func postJSON(_ target: String, _ json: String, headers: [(String, String)] = []) throws
+    -> RawClient.Response
+  {
+    try request(
+      "POST", target, headers: [("Content-Type", "application/json")] + headers,
+      body: Array(json.utf8))
+  }
+}
+
+extension RawClient.Response {
+  var json: [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]))
+      as? [String: Any] ?? [:]
+  }
+
+  /// The `points` array as (x, y, slope) triples.
+  var points: [(x: Double, y: Double, slope: Double?)] {
+    (json["points"] as? [[String: Any]] ?? []).map {
+      (
+        ($0["x"] as? NSNumber)!.doubleValue, ($0["y"] as? NSNumber)!.doubleValue,
+        ($0["slope"] as? NSNumber)?.doubleValue
+      )
+    }
+  }
+
+  var problemType: String? {
+    (json["type"] as? String).map {
+      String($0.dropFirst("https://animation-timing.dev/problems/".count))
+    }
+  }
+
+  var errorPointers: [String] {
+    (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }
+  }
+  var errorParameters: [String] {
+    (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["parameter"] as? String }
+  }
+}

@@ -1,0 +1,74 @@
+import HTTPServer
+import Testing
+import TimingAPI
+
+@Suite struct ServiceConfigurationTests {
+  @Test func flagsWinOverEnvironmentOverDefaults() {
+    guard
+      case .run(let c) = ServiceConfiguration.parse(
+        arguments: ["--port=9000", "--cors-origins", "https://a.example, https://b.example"],
+        environment: [
+          "PORT": "7000", "HOST": "127.0.0.1", "LOG_LEVEL": "debug", "MAX_BODY_BYTES": "2048",
+        ],
+        processors: 4)
+    else {
+      Issue.record("did not parse")
+      return
+    }
+    #expect(c.port == 9000)
+    #expect(c.host == "127.0.0.1")
+    #expect(c.logLevel == .debug)
+    #expect(c.limits.maxBodyBytes == 2048)
+    #expect(c.workers == 4)
+    #expect(c.api.corsOrigins == ["https://a.example", "https://b.example"])
+  }
+
+  @Test func defaults() {
+    guard
+      case .run(let c) = ServiceConfiguration.parse(arguments: [], environment: [:], processors: 2)
+    else {
+      Issue.record("did not parse")
+      return
+    }
+    #expect(c.port == 8080)
+    #expect(c.host == "0.0.0.0")
+    #expect(c.api.corsOrigins == ["*"])
+    #expect(c.limits.maxRequestLineBytes == 8192)
+    #expect(c.limits.maxHeaderBytes == 16384)
+    #expect(c.limits.maxHeaderCount == 100)
+    #expect(c.limits.maxBodyBytes == 1 << 20)
+  }
+
+  @Test(arguments: [
+    (["--port", "70000"], [String: String]()), (["--bogus"], [:]), (["--port"], [:]),
+    ([], ["PORT": "x"]),
+    (["--idle-timeout", "nan"], [:]), (["--log-level", "loud"], [:]), (["--workers", "0"], [:]),
+  ])
+  func rejects(_ arguments: [String], _ environment: [String: String]) {
+    guard
+      case .invalid(let message) = ServiceConfiguration.parse(
+        arguments: arguments, environment: environment, processors: 2)
+    else {
+      Issue.record("accepted \(arguments) \(environment)")
+      return
+    }
+    #expect(!message.isEmpty)
+  }
+
+  @Test func helpListsEveryOptionAndVariable() {
+    guard
+      case .help(let text) = ServiceConfiguration.parse(
+        arguments: ["--help"], environment: [:], processors: 1)
+    else {
+      Issue.record("no help")
+      return
+    }
+    for word in [
+      "--host", "HOST", "--port", "PORT", "--max-body-bytes", "--workers", "--log-level",
+      "LOG_LEVEL",
+      "--cors-origins", "CORS_ORIGINS", "--healthcheck",
+    ] {
+      #expect(text.contains(word))
+    }
+  }
+}
