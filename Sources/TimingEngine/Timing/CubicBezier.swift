@@ -12,8 +12,6 @@ public struct CubicBezier: Sendable, Hashable {
   // Power-basis coefficients: X(s) = ((ax·s + bx)·s + cx)·s, likewise Y.
   @usableFromInline let ax: Double, bx: Double, cx: Double
   @usableFromInline let ay: Double, by: Double, cy: Double
-  // The same X coefficients exactly, for the precise residual near vertical tangents.
-  @usableFromInline let axDD: DoubleDouble, bxDD: DoubleDouble, cxDD: DoubleDouble
   /// Bound on |Y′(s)| over [0, 1]: a Bézier's derivative is 3× a Bézier of the control-point
   /// differences, so it never exceeds 3 × the largest of them.
   @usableFromInline let yDerivativeBound: Double
@@ -35,11 +33,6 @@ public struct CubicBezier: Sendable, Hashable {
     cy = 3 * y1
     by = 3 * (y2 - y1) - cy
     ay = 1 - cy - by
-    let cxExact = DoubleDouble.product(3, x1)
-    let bxExact = DoubleDouble.product(3, x2) - DoubleDouble.product(6, x1)
-    cxDD = cxExact
-    bxDD = bxExact
-    axDD = DoubleDouble(1) - cxExact - bxExact
     yDerivativeBound = max(3 * max(abs(y1), abs(y2 - y1), abs(1 - y2)), .leastNormalMagnitude)
     residualNoise = 8 * Double.ulpOfOne * (abs(ax) + abs(bx) + abs(cx) + 1)
   }
@@ -61,32 +54,52 @@ public struct CubicBezier: Sendable, Hashable {
   @inlinable func derivativeX(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
   @inlinable func derivativeY(_ s: Double) -> Double { (3 * ay * s + 2 * by) * s + cy }
 
-  /// X(s) − x to about 1e-32, by Horner's scheme in double-double arithmetic.
-  @inlinable func preciseResidual(_ s: Double, _ x: Double) -> Double {
-    var acc = axDD * s + bxDD
-    acc = acc * s + cxDD
-    acc = acc * s - DoubleDouble(x)
-    return acc.value
-  }
-
   /// The parameter s in [0, 1] with X(s) = x, accurate enough that |Y(s) − y(x)| ≤ ~3e-12.
   ///
-  /// A safeguarded Newton iteration (Newton inside a shrinking bracket, bisection when Newton
-  /// leaves the bracket or stops halving its step). The residual is evaluated in doubles while it
-  /// is larger than their rounding noise, then in double-double, so near a vertical tangent the
-  /// iteration still sees the true sign of X(s) − x. The stopping rule is on y, not on x: the
-  /// step in s times the bound on |Y′|.
+  /// Fast path: Newton's method in doubles from s = x, while X′(s) is large enough that the
+  /// rounding noise of the residual, divided by X′ and scaled by the bound on |Y′|, stays below
+  /// the tolerance in y. It stops on the step in s times that bound — a stopping rule on y, not
+  /// on x as browsers have it. Anything else (a near-vertical tangent, a step that leaves
+  /// [0, 1], no convergence in 8 steps) takes the safeguarded path.
   @inlinable public func solveParameter(forX x: Double) -> Double {
+    var s = x
+    for _ in 0..<8 {
+      let d = derivativeX(s)
+      guard d * Self.yTolerance > residualNoise * yDerivativeBound else { break }
+      let step = (sampleX(s) - x) / d
+      s -= step
+      if abs(step) * yDerivativeBound < Self.yTolerance {
+        if s >= 0 && s <= 1 { return s }
+        break
+      }
+    }
+    return solveParameterSafely(forX: x)
+  }
+
+  /// Newton inside a shrinking bracket, bisecting when Newton leaves the bracket or stops
+  /// halving its step. Once the residual in doubles is down to its rounding noise it is
+  /// evaluated in double-double (Horner on the exact coefficients, ~1e-32), so near a vertical
+  /// tangent the iteration still sees the true sign of X(s) − x.
+  @usableFromInline func solveParameterSafely(forX x: Double) -> Double {
+    let cxExact = DoubleDouble.product(3, x1)
+    let bxExact = DoubleDouble.product(3, x2) - DoubleDouble.product(6, x1)
+    let axExact = DoubleDouble(1) - cxExact - bxExact
+    func preciseResidual(_ s: Double) -> Double {
+      var acc = axExact * s + bxExact
+      acc = acc * s + cxExact
+      acc = acc * s - DoubleDouble(x)
+      return acc.value
+    }
     var lo = 0.0
     var hi = 1.0
     var s = x
     var precise = false
     var previousStep = 1.0
     for _ in 0..<256 {
-      var r = precise ? preciseResidual(s, x) : sampleX(s) - x
+      var r = precise ? preciseResidual(s) : sampleX(s) - x
       if !precise && abs(r) <= residualNoise {
         precise = true
-        r = preciseResidual(s, x)
+        r = preciseResidual(s)
       }
       if r == 0 { return s }
       if r > 0 { hi = s } else { lo = s }
@@ -97,9 +110,7 @@ public struct CubicBezier: Sendable, Hashable {
         let newton = s - newtonStep
         // Converged: Newton's own estimate of the distance to the root, in y. (Near a vertical
         // tangent Newton underestimates the distance up to 3×; the tolerance allows for that.)
-        if abs(newtonStep) * yDerivativeBound < Self.yTolerance && newton >= lo && newton <= hi {
-          return newton
-        }
+        if abs(newtonStep) * yDerivativeBound < Self.yTolerance && newton >= lo && newton <= hi { return newton }
         if newton > lo && newton < hi && abs(newtonStep) <= 0.5 * previousStep { next = newton }
       }
       let step = abs(next - s)
