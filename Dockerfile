@@ -3,6 +3,8 @@ FROM swift:6.3-bookworm AS build
 WORKDIR /src
 COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
+# Package.swift names the test targets too, so their folders must exist for the manifest to load.
+COPY Tests ./Tests
 RUN swift build -c release --product animation-timing --static-swift-stdlib \
   && install -D -m 0755 "$(swift build -c release --show-bin-path)/animation-timing" /out/animation-timing \
   && strip /out/animation-timing
