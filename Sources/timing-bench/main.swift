@@ -26,12 +26,15 @@ func nanosecondsPerCall(_ inputs: [Double], _ body: (Double) -> Double) -> Doubl
 // Inputs spread over (0, 1) in a scrambled order, so branch prediction sees no pattern.
 var generator = SystemRandomNumberGenerator()
 let count = 100_000
-let unitInputs = (0..<count).map { _ in Double.random(in: 0.000_001..<0.999_999, using: &generator) }
+let unitInputs = (0..<count).map { _ in Double.random(in: 0.000_001..<0.999_999, using: &generator)
+}
 let secondInputs = unitInputs.map { $0 * 1.5 }
 
 func parse(_ text: String) -> TimingFunction { try! TimingFunction(parsing: text) }
 
-func pad(_ s: String, _ width: Int) -> String { s + String(repeating: " ", count: max(1, width - s.count)) }
+func pad(_ s: String, _ width: Int) -> String {
+  s + String(repeating: " ", count: max(1, width - s.count))
+}
 func fixed(_ x: Double, _ digits: Int) -> String {
   let scale = Double([1, 10, 100, 1000, 10000][digits])
   let rounded = (x * scale).rounded() / scale
@@ -53,7 +56,10 @@ let cases: [(String, TimingFunction, [Double])] = [
   ("cubic-bezier(1, 0, 0, 1) (vertical tangent)", parse("cubic-bezier(1, 0, 0, 1)"), unitInputs),
   ("cubic-bezier(0, 1.5, 1, 1.5) (overshoot)", parse("cubic-bezier(0, 1.5, 1, 1.5)"), unitInputs),
   ("steps(4, jump-both)", parse("steps(4, jump-both)"), unitInputs),
-  ("linear() with 10 stops", parse("linear(0, 0.1, 0.3, 0.2, 0.5, 0.7, 0.6, 0.9, 0.95, 1)"), unitInputs),
+  (
+    "linear() with 10 stops", parse("linear(0, 0.1, 0.3, 0.2, 0.5, 0.7, 0.6, 0.9, 0.95, 1)"),
+    unitInputs
+  ),
   ("spring(1, 100, 10, 0) (x in seconds)", parse("spring(1, 100, 10, 0)"), secondInputs),
 ]
 var results: [String: Double] = [:]
@@ -76,7 +82,9 @@ for (name, p) in curves {
   let oursNS = nanosecondsPerCall(unitInputs) { ours.solve($0) }
   let baseNS = nanosecondsPerCall(unitInputs) { browser.solve($0) }
   worstRatio = max(worstRatio, oursNS / baseNS)
-  print(pad(name, 32) + pad(fixed(oursNS, 1), 10) + pad(fixed(baseNS, 1), 13) + fixed(oursNS / baseNS, 2) + "×")
+  print(
+    pad(name, 32) + pad(fixed(oursNS, 1), 10) + pad(fixed(baseNS, 1), 13)
+      + fixed(oursNS / baseNS, 2) + "×")
 }
 print("worst ratio: \(fixed(worstRatio, 2))×")
 

@@ -110,7 +110,9 @@ public struct CubicBezier: Sendable, Hashable {
         let newton = s - newtonStep
         // Converged: Newton's own estimate of the distance to the root, in y. (Near a vertical
         // tangent Newton underestimates the distance up to 3×; the tolerance allows for that.)
-        if abs(newtonStep) * yDerivativeBound < Self.yTolerance && newton >= lo && newton <= hi { return newton }
+        if abs(newtonStep) * yDerivativeBound < Self.yTolerance && newton >= lo && newton <= hi {
+          return newton
+        }
         if newton > lo && newton < hi && abs(newtonStep) <= 0.5 * previousStep { next = newton }
       }
       let step = abs(next - s)

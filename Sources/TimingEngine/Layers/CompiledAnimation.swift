@@ -1,0 +1,66 @@
+/// One animation (or a group's child) with its timing resolved (SPEC §1.3 normalisation done).
+final class CompiledAnimation: Sendable {
+  let layer: Int
+  let key: String?
+  let timing: MediaTiming
+  let activeDuration: Double
+  let timingFunction: TimingFunction?
+  let removedOnCompletion: Bool
+  /// The group this is a child of: its parent time is the group's basic local time.
+  let parent: CompiledAnimation?
+  /// Scene time of the add, and of removal by key replacement (∞ if never). For children these
+  /// are the top-level group's.
+  let addedAt: Double
+  let removal: RemovalTime
+  let source: [String]
+
+  init(
+    layer: Int, key: String?, timing: MediaTiming, timingFunction: TimingFunction?,
+    removedOnCompletion: Bool,
+    parent: CompiledAnimation?, addedAt: Double, source: [String]
+  ) {
+    self.layer = layer
+    self.key = key
+    self.timing = timing
+    self.activeDuration = timing.activeDuration
+    self.timingFunction = timingFunction
+    self.removedOnCompletion = removedOnCompletion
+    self.parent = parent
+    self.addedAt = addedAt
+    self.removal = parent?.removal ?? RemovalTime()
+    self.source = source
+  }
+
+  var root: CompiledAnimation { parent?.root ?? self }
+
+  /// Steps 1–4 of SPEC §1.2 from the layer's local time, through any enclosing groups.
+  @inline(__always) func localTime(layerTime: Double) -> LocalTime? {
+    var parentTime = layerTime
+    if let parent {
+      guard let groupTime = parent.localTime(layerTime: layerTime) else { return nil }
+      // Children run in the group's time space, warped by the group's timing function (◆).
+      if let f = parent.timingFunction, !f.inputIsSeconds {
+        parentTime = f.evaluate(groupTime.fraction) * parent.timing.duration
+      } else {
+        parentTime = groupTime.basic
+      }
+    }
+    // Group children are never removed on their own; a top-level animation stays attached after
+    // its active duration only with removedOnCompletion false.
+    let attached = parent != nil || !removedOnCompletion
+    return timing.localTime(
+      parentTime: parentTime, activeDuration: activeDuration, attached: attached)
+  }
+
+  /// Whether the animation is on its layer at scene time t.
+  @inline(__always) func isAttached(at t: Double) -> Bool {
+    t >= addedAt && t < removal.time
+  }
+}
+
+/// When an animation is removed by key replacement; set once while the plan is built.
+final class RemovalTime: @unchecked Sendable {
+  private(set) var time = Double.infinity
+  /// Only the plan builder calls this, before the plan is shared.
+  func set(_ t: Double) { time = min(time, t) }
+}

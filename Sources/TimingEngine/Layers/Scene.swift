@@ -1,0 +1,24 @@
+/// A layer as a scene describes it (SPEC §1, §3).
+public struct Layer: Sendable {
+  public var name: String
+  /// Model values set by the scene, in the order given; everything else has its default.
+  public var properties: [(key: String, value: AnimatableValue)] = []
+  /// The layer's own time space: beginTime, speed, timeOffset (layers never repeat or clip).
+  public var beginTime = 0.0
+  public var speed = 1.0
+  public var timeOffset = 0.0
+  public var animations: [Animation] = []
+  public var sublayers: [Layer] = []
+  /// Where the layer was declared (JSON Pointer tokens), for warnings.
+  public var source: [String] = []
+
+  public init(name: String) { self.name = name }
+}
+
+/// What a timeline request is about: the layer trees and the names of opaque contents.
+public struct Scene: Sendable {
+  public var layers: [Layer] = []
+  /// Contents ids: `AnimatableValue(.contents, …)` components index this table; 0 is no contents.
+  public var contentsNames: [String] = [LayerProperties.noContents]
+  public init() {}
+}

@@ -1,0 +1,102 @@
+/// `CAMediaTimingFillMode`.
+public enum FillMode: String, Sendable, Hashable, CaseIterable {
+  case removed, forwards, backwards, both
+
+  var fillsBackwards: Bool { self == .backwards || self == .both }
+  var fillsForwards: Bool { self == .forwards || self == .both }
+}
+
+/// The `CAMediaTiming` properties of a timed object (SPEC §1).
+public struct MediaTiming: Sendable, Hashable {
+  public var beginTime: Double = 0
+  public var duration: Double = 0
+  public var speed: Double = 1
+  public var timeOffset: Double = 0
+  public var repeatCount: Double = 0
+  public var repeatDuration: Double = 0
+  public var autoreverses = false
+  public var fillMode = FillMode.removed
+
+  public init() {}
+
+  /// repeatCount values that mean "forever" (SPEC §1.2: `Float.greatestFiniteMagnitude` or more,
+  /// 1e100, or infinity).
+  public static func isForever(_ repeatCount: Double) -> Bool {
+    repeatCount >= 3.4028234e38
+  }
+
+  /// The active duration AD (SPEC §1.2 step 2); `duration` must already be normalised (> 0).
+  public var activeDuration: Double {
+    let legs = autoreverses ? 2.0 : 1.0
+    if repeatDuration > 0 { return repeatDuration }
+    if repeatCount > 0 {
+      return Self.isForever(repeatCount) ? .infinity : duration * repeatCount * legs
+    }
+    return duration * legs
+  }
+}
+
+/// Where an animation is in its timeline at one parent time (SPEC §1.2 steps 1–4).
+public struct LocalTime: Sendable, Equatable {
+  public enum Phase: Sendable, Equatable { case before, active, after }
+  public var phase: Phase
+  /// Basic local time r in [0, d] (seconds into the current iteration, after autoreverse).
+  public var basic: Double
+  /// r / d in [0, 1], the timing function's input.
+  public var fraction: Double
+  /// Completed cycles, for `cumulative`.
+  public var cycle: Double
+  /// True on a reversed leg or with negative speed: time runs backwards through the curve
+  /// (CSS's before flag for steps()).
+  public var reversed: Bool
+}
+
+extension MediaTiming {
+  /// Steps 1–4 of SPEC §1.2 for parent time `tp`. Nil when the animation contributes nothing
+  /// (outside its active interval without fill, or after it with `attached` false).
+  public func localTime(parentTime tp: Double, activeDuration ad: Double, attached: Bool)
+    -> LocalTime?
+  {
+    var e = (tp - beginTime) * speed
+    let phase: LocalTime.Phase
+    if e < 0 {
+      guard fillMode.fillsBackwards else { return nil }
+      phase = .before
+      e = 0
+    } else if e >= ad {
+      guard fillMode.fillsForwards && attached else { return nil }
+      phase = .after
+      e = ad
+    } else {
+      phase = .active
+    }
+    return basicLocalTime(elapsed: e, phase: phase)
+  }
+
+  /// Step 4: repeat and autoreverse on p = e + timeOffset, SMIL style.
+  public func basicLocalTime(elapsed e: Double, phase: LocalTime.Phase) -> LocalTime {
+    let d = duration
+    let p = e + timeOffset
+    let ratio = p / d
+    var k = ratio.rounded(.down)
+    var r = p - k * d
+    // Float rounding can leave r a hair outside [0, d).
+    if r < 0 { r = 0 }
+    if r > d { r = d }
+    if phase == .after && p > 0 {
+      // The end freezes on the last frame, not the first of a next iteration (◆ within 1e-9).
+      let nearest = ratio.rounded()
+      if abs(ratio - nearest) <= 1e-9 && nearest >= 1 {
+        k = nearest - 1
+        r = d
+      }
+    }
+    var reversed = speed < 0
+    if autoreverses && k.truncatingRemainder(dividingBy: 2) != 0 {
+      r = d - r
+      reversed.toggle()
+    }
+    let cycle = autoreverses ? (k / 2).rounded(.down) : k
+    return LocalTime(phase: phase, basic: r, fraction: r / d, cycle: cycle, reversed: reversed)
+  }
+}
