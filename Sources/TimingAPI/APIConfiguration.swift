@@ -5,6 +5,11 @@ public struct APIConfiguration: Sendable {
   public var corsOrigins: [String] = ["*"]
   /// Most points one timing-function request may evaluate.
   public var maxPointsPerRequest = 10_000
+  /// Most numbers one timeline may produce (samples × the components of every sampled key path
+  /// of every layer): about 8 bytes each in memory and 10–20 in JSON.
+  public var maxTimelineValues = 5_000_000
+  /// Most sample times in one timeline request.
+  public var maxSamples = 100_000
 
   public init() {}
 

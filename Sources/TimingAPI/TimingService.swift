@@ -25,6 +25,7 @@ public final class TimingService: Sendable {
     var routes: [Route] = []
     let timing = TimingFunctionRoutes(configuration: configuration)
     routes += timing.routes
+    routes += TimelineRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(
       readiness: readiness, metrics: metrics, serverStatistics: serverStatistics)
     router = Router(routes: routes)

@@ -61,6 +61,17 @@ public struct JSONWriter: Sendable {
     needsComma = true
   }
 
+  /// Numbers straight from a buffer, comma-separated (the columnar hot path).
+  public mutating func numbers(_ values: UnsafeBufferPointer<Double>) {
+    for v in values { number(v) }
+  }
+
+  public mutating func numberArray(_ values: [Double]) {
+    beginArray()
+    values.withUnsafeBufferPointer { numbers($0) }
+    endArray()
+  }
+
   public mutating func number(_ value: Int) {
     separate()
     bytes.append(contentsOf: String(value).utf8)

@@ -1,0 +1,165 @@
+import TimingEngine
+
+/// The columnar timeline response (API.md "Timelines"), written in one pass by the streaming
+/// writer: values in the JSON forms of SPEC §3.1.
+enum TimelineJSONEncoder {
+  static func encode(_ samples: TimelineSamples, plan: TimelinePlan) -> [UInt8] {
+    let numbers = samples.layers.reduce(samples.times.count) {
+      $0 + $1.columns.reduce(0) { $0 + $1.values.count }
+    }
+    var w = JSONWriter(capacity: 64 + numbers * 20)
+    w.beginObject()
+    w.key("times")
+    w.numberArray(samples.times)
+    w.key("layers")
+    w.beginObject()
+    for layer in samples.layers {
+      w.key(layer.name)
+      w.beginObject()
+      for column in layer.columns {
+        w.key(column.keyPath)
+        writeColumn(column, names: plan.contentsNames, into: &w)
+      }
+      w.endObject()
+    }
+    w.endObject()
+    w.key("events")
+    writeEvents(plan.events, into: &w)
+    w.key("warnings")
+    writeWarnings(plan.warnings, into: &w)
+    w.endObject()
+    return w.bytes
+  }
+
+  static func writeColumn(_ column: TimelineColumn, names: [String], into w: inout JSONWriter) {
+    let n = column.type.componentCount
+    let count = n == 0 ? 0 : column.values.count / n
+    w.beginArray()
+    column.values.withUnsafeBufferPointer { v in
+      switch column.type {
+      case .scalar:
+        w.numbers(v)
+      case .bool:
+        for i in 0..<count { w.bool(v[i] != 0) }
+      case .contents:
+        for i in 0..<count {
+          let from = names[Int(v[i * 3])]
+          let to = names[Int(v[i * 3 + 1])]
+          let progress = v[i * 3 + 2]
+          if from == to || progress >= 1 {
+            w.string(to)
+          } else {
+            w.beginObject()
+            w.key("from")
+            w.string(from)
+            w.key("to")
+            w.string(to)
+            w.key("progress")
+            w.number(progress)
+            w.endObject()
+          }
+        }
+      default:
+        for i in 0..<count {
+          let value = UnsafeBufferPointer(rebasing: v[i * n..<(i + 1) * n])
+          // A transition column is null while no transition is running.
+          if value[0].isNaN {
+            w.null()
+          } else {
+            w.beginArray()
+            w.numbers(value)
+            w.endArray()
+          }
+        }
+      }
+    }
+    w.endArray()
+  }
+
+  static func writeEvents(_ events: [DelegateEvent], into w: inout JSONWriter) {
+    w.beginArray()
+    for event in events {
+      w.beginObject()
+      w.key("time")
+      w.number(event.time)
+      w.key("layer")
+      w.string(event.layer)
+      w.key("key")
+      if let key = event.key { w.string(key) } else { w.null() }
+      w.key("event")
+      w.string(event.kind.rawValue)
+      if let finished = event.finished {
+        w.key("finished")
+        w.bool(finished)
+      }
+      w.key("animation")
+      w.string(JSONPointer(event.source).description)
+      w.endObject()
+    }
+    w.endArray()
+  }
+
+  static func writeWarnings(_ warnings: [SceneWarning], into w: inout JSONWriter) {
+    w.beginArray()
+    for warning in warnings {
+      w.beginObject()
+      w.key("pointer")
+      w.string(JSONPointer(warning.source).description)
+      w.key("message")
+      w.string(warning.message)
+      w.endObject()
+    }
+    w.endArray()
+  }
+}
+
+/// The same samples as CSV: one row per time, one column per component
+/// (`layer.keyPath.component`).
+enum TimelineCSVEncoder {
+  static func encode(_ samples: TimelineSamples, plan: TimelinePlan) -> [UInt8] {
+    var header = ["time"]
+    for layer in samples.layers {
+      for column in layer.columns {
+        for component in column.type.componentNames {
+          header.append(
+            quote(
+              component.isEmpty
+                ? "\(layer.name).\(column.keyPath)" : "\(layer.name).\(column.keyPath).\(component)"
+            ))
+        }
+      }
+    }
+    var out = Array((header.joined(separator: ",") + "\r\n").utf8)
+    for (i, time) in samples.times.enumerated() {
+      out.append(contentsOf: numberText(time).utf8)
+      for layer in samples.layers {
+        for column in layer.columns {
+          let n = column.type.componentCount
+          for c in 0..<n {
+            out.append(UInt8(ascii: ","))
+            let v = column.values[i * n + c]
+            if column.type == .contents && c < 2 {
+              out.append(contentsOf: quote(plan.contentsNames[Int(v)]).utf8)
+            } else if column.type == .bool {
+              out.append(contentsOf: (v != 0 ? "true" : "false").utf8)
+            } else if v.isFinite {
+              out.append(contentsOf: numberText(v).utf8)
+            }
+          }
+        }
+      }
+      out.append(contentsOf: [0x0D, 0x0A])
+    }
+    return out
+  }
+
+  /// RFC 4180 quoting, and a leading apostrophe against spreadsheet formula injection.
+  static func quote(_ text: String) -> String {
+    var t = text
+    if let first = t.first, "=+-@".contains(first) { t = "'" + t }
+    guard t.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return t
+    }
+    return "\"" + t.replacingAll("\"", "\"\"") + "\""
+  }
+}

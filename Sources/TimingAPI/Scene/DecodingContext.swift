@@ -1,0 +1,108 @@
+import TimingEngine
+
+/// Collects every problem found while decoding a request body, each with its JSON Pointer, so
+/// that one 422 can list them all (DESIGN.md "Errors are values").
+struct DecodingContext {
+  private(set) var problems: [Problem.FieldError] = []
+
+  mutating func fail(_ pointer: JSONPointer, _ message: String) {
+    // A hostile body could produce millions of problems; a few hundred tell the story.
+    if problems.count < 200 { problems.append(.at(pointer, message)) }
+  }
+
+  mutating func fail(_ error: Problem.FieldError) {
+    if problems.count < 200 { problems.append(error) }
+  }
+
+  /// Reports members not in `allowed`.
+  mutating func rejectUnknownMembers(
+    _ value: JSONValue, allowed: Set<String>, at pointer: JSONPointer
+  ) {
+    guard case .object(let members) = value else { return }
+    for (name, _) in members where !allowed.contains(name) {
+      fail(
+        pointer / name,
+        "unknown member; expected one of \(allowed.sorted().joined(separator: ", "))")
+    }
+  }
+
+  mutating func object(_ value: JSONValue?, at pointer: JSONPointer) -> [(String, JSONValue)]? {
+    guard let value else { return nil }
+    guard case .object(let members) = value else {
+      fail(pointer, "must be an object, not \(value.typeName)")
+      return nil
+    }
+    return members
+  }
+
+  mutating func array(_ value: JSONValue?, at pointer: JSONPointer, max: Int) -> [JSONValue]? {
+    guard let value else { return nil }
+    guard case .array(let items) = value else {
+      fail(pointer, "must be an array, not \(value.typeName)")
+      return nil
+    }
+    guard items.count <= max else {
+      fail(pointer, "has \(items.count) entries; at most \(max) are allowed")
+      return nil
+    }
+    return items
+  }
+
+  /// A finite number within `range` (for times: ±1e9 s keeps the arithmetic exact enough).
+  mutating func number(
+    _ value: JSONValue?, at pointer: JSONPointer, in range: ClosedRange<Double> = -1e9...1e9,
+    what: String = "a number"
+  ) -> Double? {
+    guard let value else { return nil }
+    guard case .number(let n) = value else {
+      fail(pointer, "must be \(what), not \(value.typeName)")
+      return nil
+    }
+    guard range.contains(n) else {
+      fail(
+        pointer,
+        "must be \(what) in [\(numberText(range.lowerBound)), \(numberText(range.upperBound))]; got \(numberText(n))"
+      )
+      return nil
+    }
+    return n
+  }
+
+  mutating func bool(_ value: JSONValue?, at pointer: JSONPointer) -> Bool? {
+    guard let value else { return nil }
+    guard case .bool(let b) = value else {
+      fail(pointer, "must be true or false, not \(value.typeName)")
+      return nil
+    }
+    return b
+  }
+
+  mutating func string(_ value: JSONValue?, at pointer: JSONPointer, maxLength: Int = 256)
+    -> String?
+  {
+    guard let value else { return nil }
+    guard case .string(let s) = value else {
+      fail(pointer, "must be a string, not \(value.typeName)")
+      return nil
+    }
+    guard s.utf8.count <= maxLength else {
+      fail(pointer, "is longer than \(maxLength) bytes")
+      return nil
+    }
+    return s
+  }
+
+  /// One of a fixed set of names.
+  mutating func choice<T>(_ value: JSONValue?, at pointer: JSONPointer, _ options: [String: T])
+    -> T?
+  {
+    guard let text = string(value, at: pointer) else { return nil }
+    guard let chosen = options[text] else {
+      fail(
+        pointer,
+        "'\(text.prefix(40))' is not one of \(options.keys.sorted().joined(separator: ", "))")
+      return nil
+    }
+    return chosen
+  }
+}
