@@ -1,5 +1,9 @@
 import TimingEngine
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // `swift run -c release timing-bench`: nanoseconds per timing-function evaluation for each kind
 // of curve, against the browsers' solver as the baseline, and how far that baseline's y drifts
 // near vertical tangents. Each figure is the median of 7 runs over 100 000 inputs.
@@ -44,6 +48,13 @@ func fixed(_ x: Double, _ digits: Int) -> String {
     if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
   }
   return text
+}
+
+// `timing-bench profile-sampling` only samples the standard timeline scene, repeatedly, for a
+// profiler (perf record) to look at.
+if CommandLine.arguments.dropFirst().first == "profile-sampling" {
+  TimelineBenchmark.profileSampling()
+  exit(0)
 }
 
 print("timing-bench — ns per evaluation (median of 7 runs × \(count) inputs)\n")
@@ -121,3 +132,5 @@ func format1e(_ v: Double) -> String {
   while m < 1 { m *= 10; exponent -= 1 }
   return fixed(m, 1) + "e" + String(exponent)
 }
+
+TimelineBenchmark.run()

@@ -129,9 +129,10 @@ enum TimelineCSVEncoder {
         }
       }
     }
-    var out = Array((header.joined(separator: ",") + "\r\n").utf8)
+    let out = ByteBuffer(capacity: 1024 + samples.times.count * header.count * 12)
+    out.append(header.joined(separator: ",") + "\r\n")
     for (i, time) in samples.times.enumerated() {
-      out.append(contentsOf: numberText(time).utf8)
+      ShortestDecimal.append(time, to: out)
       for layer in samples.layers {
         for column in layer.columns {
           let n = column.type.componentCount
@@ -139,18 +140,18 @@ enum TimelineCSVEncoder {
             out.append(UInt8(ascii: ","))
             let v = column.values[i * n + c]
             if column.type == .contents && c < 2 {
-              out.append(contentsOf: quote(plan.contentsNames[Int(v)]).utf8)
+              out.append(quote(plan.contentsNames[Int(v)]))
             } else if column.type == .bool {
-              out.append(contentsOf: (v != 0 ? "true" : "false").utf8)
+              out.append(v != 0 ? "true" : "false")
             } else if v.isFinite {
-              out.append(contentsOf: numberText(v).utf8)
+              ShortestDecimal.append(v, to: out)
             }
           }
         }
       }
-      out.append(contentsOf: [0x0D, 0x0A])
+      out.append([0x0D, 0x0A])
     }
-    return out
+    return out.bytes
   }
 
   /// RFC 4180 quoting, and a leading apostrophe against spreadsheet formula injection.

@@ -3,36 +3,39 @@ import TimingEngine
 /// A streaming JSON writer into a byte buffer: responses are written as they are produced, never
 /// built as a tree first. The caller is responsible for well-formed nesting; the writer handles
 /// commas.
-public struct JSONWriter: Sendable {
-  public private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+  private let buffer: ByteBuffer
   /// Whether the next value in the current container needs a comma before it.
   private var needsComma = false
 
-  public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+  public init(capacity: Int = 1024) { buffer = ByteBuffer(capacity: capacity) }
+
+  /// Everything written so far.
+  public var bytes: [UInt8] { buffer.bytes }
 
   private mutating func separate() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { buffer.append(UInt8(ascii: ",")) }
   }
 
   public mutating func beginObject() {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    buffer.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   public mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    buffer.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   public mutating func beginArray() {
     separate()
-    bytes.append(UInt8(ascii: "["))
+    buffer.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   public mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    buffer.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
@@ -40,7 +43,7 @@ public struct JSONWriter: Sendable {
   public mutating func key(_ name: String) {
     separate()
     appendString(name)
-    bytes.append(UInt8(ascii: ":"))
+    buffer.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
@@ -54,9 +57,9 @@ public struct JSONWriter: Sendable {
   public mutating func number(_ value: Double) {
     separate()
     if value.isFinite {
-      bytes.append(contentsOf: numberText(value).utf8)
+      ShortestDecimal.append(value, to: buffer)
     } else {
-      bytes.append(contentsOf: "null".utf8)
+      buffer.append("null")
     }
     needsComma = true
   }
@@ -74,19 +77,19 @@ public struct JSONWriter: Sendable {
 
   public mutating func number(_ value: Int) {
     separate()
-    bytes.append(contentsOf: String(value).utf8)
+    ShortestDecimal.appendInteger(Int64(value), to: buffer)
     needsComma = true
   }
 
   public mutating func bool(_ value: Bool) {
     separate()
-    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    buffer.append(value ? "true" : "false")
     needsComma = true
   }
 
   public mutating func null() {
     separate()
-    bytes.append(contentsOf: "null".utf8)
+    buffer.append("null")
     needsComma = true
   }
 
@@ -114,21 +117,21 @@ public struct JSONWriter: Sendable {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
   private mutating func appendString(_ s: String) {
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(UInt8(ascii: "\""))
     for c in s.utf8 {
       switch c {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case UInt8(ascii: "\""): buffer.append([0x5C, 0x22])
+      case UInt8(ascii: "\\"): buffer.append([0x5C, 0x5C])
+      case 0x0A: buffer.append([0x5C, UInt8(ascii: "n")])
+      case 0x0D: buffer.append([0x5C, UInt8(ascii: "r")])
+      case 0x09: buffer.append([0x5C, UInt8(ascii: "t")])
       case 0..<0x20:
-        bytes.append(contentsOf: Array("\\u00".utf8))
-        bytes.append(Self.hexDigits[Int(c >> 4)])
-        bytes.append(Self.hexDigits[Int(c & 0xF)])
-      default: bytes.append(c)
+        buffer.append("\\u00")
+        buffer.append(Self.hexDigits[Int(c >> 4)])
+        buffer.append(Self.hexDigits[Int(c & 0xF)])
+      default: buffer.append(c)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    buffer.append(UInt8(ascii: "\""))
   }
 }

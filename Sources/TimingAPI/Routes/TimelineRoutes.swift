@@ -13,51 +13,17 @@ struct TimelineRoutes {
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     let format = try chooseFormat(context)
-    let body = try RequestBody.json(context.request)
-    var decoder = SceneDecoder(
-      limits: SceneDecoder.Limits(
-        maxLayers: 10_000, maxAnimationsPerLayer: 1_000, maxSamples: configuration.maxSamples))
-    let request: TimelineRequest
-    switch decoder.decode(body) {
-    case .success(let r): request = r
-    case .failure(let problem): throw problem
-    }
-    let plan: TimelinePlan
-    do throws(TimelinePlan.BuildError) {
-      plan = try TimelinePlan(scene: request.scene)
-    } catch {
-      throw Problem.invalidRequest([.at(JSONPointer(error.source), error.message)])
-    }
-    let outputs: OutputPlan
-    do throws(TimelinePlan.OutputError) {
-      outputs = try plan.outputs(keyPaths: request.keyPaths)
-    } catch {
-      throw Problem.invalidRequest([.at(request.keyPathsPointer / error.index, error.message)])
-    }
-    let numbers = request.times.count * outputs.componentsPerSample
-    guard numbers <= configuration.maxTimelineValues else {
-      throw Problem.tooMuchWork(
-        "this timeline would produce \(numbers) numbers (\(plan.layerCount) layers, \(outputs.valuesPerSample) sampled "
-          + "key paths in all, \(request.times.count) samples); the limit is \(configuration.maxTimelineValues). "
-          + "Sample fewer times, or name fewer key paths in keyPaths.",
-        .at(
-          JSONPointer() / "sample",
-          "\(request.times.count) samples × \(outputs.componentsPerSample) numbers each"))
-    }
-    let samples = plan.sample(times: request.times, outputs: outputs)
-    if format == "text/csv" {
-      var response = HTTPResponse(
-        status: .ok,
-        headers: HTTPFields([("Content-Type", "text/csv; charset=utf-8; header=present")]),
-        body: TimelineCSVEncoder.encode(samples, plan: plan))
-      response.headers.append("Vary", "Accept")
-      return response
-    }
-    var response = HTTPResponse(
-      status: .ok, headers: HTTPFields([("Content-Type", "application/json")]),
-      body: TimelineJSONEncoder.encode(samples, plan: plan))
-    response.headers.append("Vary", "Accept")
-    return response
+    let prepared = try PreparedTimeline(
+      json: try RequestBody.json(context.request), configuration: configuration)
+    let samples = prepared.sample()
+    let body =
+      format == "text/csv"
+      ? TimelineCSVEncoder.encode(samples, plan: prepared.plan) : prepared.json(samples)
+    let contentType =
+      format == "text/csv" ? "text/csv; charset=utf-8; header=present" : "application/json"
+    return HTTPResponse(
+      status: .ok, headers: HTTPFields([("Content-Type", contentType), ("Vary", "Accept")]),
+      body: body)
   }
 
   /// `?format=json|csv` wins over `Accept`.
@@ -81,5 +47,61 @@ struct TimelineRoutes {
       throw Problem.notAcceptable(Self.formats)
     }
     return chosen
+  }
+}
+
+/// A timeline request decoded, validated, compiled and checked against the work cap: what the
+/// route samples, and what the benchmark measures stage by stage.
+public struct PreparedTimeline: Sendable {
+  public let plan: TimelinePlan
+  public let outputs: OutputPlan
+  public let times: [Double]
+
+  public init(json body: JSONValue, configuration: APIConfiguration) throws(Problem) {
+    var decoder = SceneDecoder(
+      limits: SceneDecoder.Limits(
+        maxLayers: 10_000, maxAnimationsPerLayer: 1_000, maxSamples: configuration.maxSamples))
+    let request: TimelineRequest
+    switch decoder.decode(body) {
+    case .success(let r): request = r
+    case .failure(let problem): throw problem
+    }
+    do throws(TimelinePlan.BuildError) {
+      plan = try TimelinePlan(scene: request.scene)
+    } catch {
+      throw Problem.invalidRequest([.at(JSONPointer(error.source), error.message)])
+    }
+    do throws(TimelinePlan.OutputError) {
+      outputs = try plan.outputs(keyPaths: request.keyPaths)
+    } catch {
+      throw Problem.invalidRequest([.at(request.keyPathsPointer / error.index, error.message)])
+    }
+    times = request.times
+    let numbers = times.count * outputs.componentsPerSample
+    guard numbers <= configuration.maxTimelineValues else {
+      throw Problem.tooMuchWork(
+        "this timeline would produce \(numbers) numbers (\(plan.layerCount) layers, \(outputs.valuesPerSample) sampled "
+          + "key paths in all, \(times.count) samples); the limit is \(configuration.maxTimelineValues). "
+          + "Sample fewer times, or name fewer key paths in keyPaths.",
+        .at(
+          JSONPointer() / "sample",
+          "\(times.count) samples × \(outputs.componentsPerSample) numbers each"))
+    }
+  }
+
+  public init(json bytes: [UInt8], configuration: APIConfiguration) throws(Problem) {
+    let value: JSONValue
+    do throws(JSONParseError) {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      throw Problem.malformedJSON(error)
+    }
+    try self.init(json: value, configuration: configuration)
+  }
+
+  public func sample() -> TimelineSamples { plan.sample(times: times, outputs: outputs) }
+
+  public func json(_ samples: TimelineSamples) -> [UInt8] {
+    TimelineJSONEncoder.encode(samples, plan: plan)
   }
 }

@@ -1,45 +1,68 @@
 /// Moves between two values of one type by progress (SPEC §3.1's interpolation column). Built
-/// once per animation (transform ends are decomposed here, not per sample).
-public enum Interpolator: Sendable {
-  /// Per component: scalars, points, sizes, rects, colours, arrays; and transforms that are
-  /// singular at either end (◆ element-wise fallback).
-  case linear(from: [Double], delta: [Double])
-  case transform(DecomposedTransform, DecomposedTransform)
-  /// Booleans switch at progress ≥ 0.5 (◆).
-  case step(from: [Double], to: [Double])
-  /// Opaque contents cross-fade: report the two ids and the progress.
-  case crossFade(from: Double, to: Double)
+/// once per animation (transform ends are decomposed here, not per sample); a class, so the
+/// sampling loop reads its tables without copying them.
+public final class Interpolator: Sendable {
+  enum Mode: Sendable {
+    /// Per component: scalars, points, sizes, rects, colours, arrays; and transforms that are
+    /// singular at either end (◆ element-wise fallback).
+    case linear
+    case transform
+    /// Booleans switch at progress ≥ 0.5 (◆).
+    case step
+    /// Opaque contents cross-fade: report the two ids and the progress.
+    case crossFade
+  }
+
+  let mode: Mode
+  let from: [Double]
+  let to: [Double]
+  let delta: [Double]
+  let fromParts: DecomposedTransform
+  let toParts: DecomposedTransform
 
   public init(type: ValueType, from: [Double], to: [Double]) {
+    self.from = from
+    self.to = to
+    delta = zip(to, from).map { $0 - $1 }
+    var mode = Mode.linear
+    var fromParts = DecomposedTransform()
+    var toParts = DecomposedTransform()
     switch type {
     case .transform:
       if let a = DecomposedTransform(Transform3D(from)),
         let b = DecomposedTransform(Transform3D(to))
       {
-        self = .transform(a, b)
-      } else {
-        self = .linear(from: from, delta: zip(to, from).map { $0 - $1 })
+        mode = .transform
+        fromParts = a
+        toParts = b
       }
-    case .bool: self = .step(from: from, to: to)
-    case .contents: self = .crossFade(from: from[0], to: to[0])
-    default: self = .linear(from: from, delta: zip(to, from).map { $0 - $1 })
+    case .bool: mode = .step
+    case .contents: mode = .crossFade
+    default: break
     }
+    self.mode = mode
+    self.fromParts = fromParts
+    self.toParts = toParts
   }
 
   /// Writes the value at `progress` (which may overshoot [0, 1]) into `out`.
-  @inlinable public func write(_ progress: Double, into out: UnsafeMutablePointer<Double>) {
-    switch self {
-    case .linear(let from, let delta):
-      for i in 0..<from.count { out[i] = from[i] + delta[i] * progress }
-    case .transform(let a, let b):
-      let m = DecomposedTransform.interpolate(a, b, progress).matrix.m
+  @inline(__always) public func write(_ progress: Double, into out: UnsafeMutablePointer<Double>) {
+    switch mode {
+    case .linear:
+      from.withUnsafeBufferPointer { f in
+        delta.withUnsafeBufferPointer { d in
+          for i in 0..<f.count { out[i] = f[i] + d[i] * progress }
+        }
+      }
+    case .transform:
+      let m = DecomposedTransform.interpolate(fromParts, toParts, progress).matrix.m
       for i in 0..<16 { out[i] = m[i] }
-    case .step(let from, let to):
+    case .step:
       let source = progress >= 0.5 ? to : from
       for i in 0..<source.count { out[i] = source[i] }
-    case .crossFade(let from, let to):
-      out[0] = from
-      out[1] = to
+    case .crossFade:
+      out[0] = from[0]
+      out[1] = to[0]
       out[2] = progress
     }
   }

@@ -8,7 +8,7 @@
 
 /// A keyframe animation made ready to sample (SPEC §3.4): key times resolved (given, even, or
 /// paced), per-segment interpolators, spline tangents and arc-length tables computed once.
-struct KeyframeEvaluator: Sendable {
+final class KeyframeEvaluator: Sendable {
   typealias Mode = KeyframeValues.CalculationMode
 
   let mode: Mode
@@ -28,7 +28,7 @@ struct KeyframeEvaluator: Sendable {
   let pathLengths: [Double]
 
   /// Problems that do not stop the animation (invalid keyTimes, ignored parameters).
-  private(set) var warnings: [String] = []
+  let warnings: [String]
 
   init(_ spec: KeyframeValues, type: ValueType) {
     mode = spec.calculationMode

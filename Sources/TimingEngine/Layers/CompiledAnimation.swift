@@ -4,7 +4,7 @@ final class CompiledAnimation: Sendable {
   let key: String?
   let timing: MediaTiming
   let activeDuration: Double
-  let timingFunction: TimingFunction?
+  let timingFunction: CompiledTimingFunction?
   let removedOnCompletion: Bool
   /// The group this is a child of: its parent time is the group's basic local time.
   let parent: CompiledAnimation?
@@ -23,7 +23,7 @@ final class CompiledAnimation: Sendable {
     self.key = key
     self.timing = timing
     self.activeDuration = timing.activeDuration
-    self.timingFunction = timingFunction
+    self.timingFunction = timingFunction.map(CompiledTimingFunction.init)
     self.removedOnCompletion = removedOnCompletion
     self.parent = parent
     self.addedAt = addedAt

@@ -171,8 +171,7 @@ public final class TimelinePlan: Sendable {
         let track = trackIndex(layer: layer, property: "transition", type: .array(5))
         tracks[track].steps.append(
           TrackStep(
-            animation: compiled, value: .transition(style), part: .whole, additive: false,
-            valueType: .array(5),
+            animation: compiled, source: TransitionSource(style), part: .whole, additive: false,
             valueFunction: nil))
       case .basic(let values):
         addBasic(animation, compiled, values, spring: nil, layer: layer)
@@ -277,8 +276,9 @@ public final class TimelinePlan: Sendable {
           "\(type) values cannot accumulate; cumulative is ignored")
       }
       addStep(
-        animation, compiled, track: track, keyPath: keyPath, type: type,
-        value: .interpolate(interpolator, spring: spring, cycleValue: cycleValue))
+        animation, compiled, track: track, keyPath: keyPath,
+        source: InterpolationSource(
+          interpolator, spring: spring, cycleValue: cycleValue, type: type))
     }
 
     private mutating func addKeyframe(
@@ -290,26 +290,25 @@ public final class TimelinePlan: Sendable {
       let last = evaluator.values.last ?? []
       let cycleValue = animation.cumulative && type.isAdditive ? last : nil
       addStep(
-        animation, compiled, track: track, keyPath: keyPath, type: type,
-        value: .keyframe(evaluator, cycleValue: cycleValue))
+        animation, compiled, track: track, keyPath: keyPath,
+        source: KeyframeSource(evaluator, cycleValue: cycleValue))
       if let rotation = values.rotationMode, values.path != nil {
         let transform = trackIndex(layer: layer, property: "transform", type: .transform)
         tracks[transform].steps.append(
           TrackStep(
             animation: compiled,
-            value: .pathRotation(evaluator, offset: rotation == .autoReverse ? Double.pi : 0),
-            part: .transform(.rotationZ), additive: true, valueType: .scalar, valueFunction: nil))
+            source: PathRotationSource(evaluator, offset: rotation == .autoReverse ? Double.pi : 0),
+            part: .transform(.rotationZ), additive: true, valueFunction: nil))
       }
     }
 
     private mutating func addStep(
       _ animation: Animation, _ compiled: CompiledAnimation, track: Int, keyPath: PropertyKeyPath,
-      type: ValueType, value: StepValue
+      source: ValueSource
     ) {
       tracks[track].steps.append(
         TrackStep(
-          animation: compiled, value: value, part: keyPath.part, additive: animation.additive,
-          valueType: type,
+          animation: compiled, source: source, part: keyPath.part, additive: animation.additive,
           valueFunction: animation.valueFunction))
     }
   }

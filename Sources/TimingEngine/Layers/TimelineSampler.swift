@@ -169,33 +169,43 @@ extension TimelinePlan {
     }
   }
 
-  /// The hot loop: no allocation per sample; scratch space for one value lives on the stack.
+  /// The hot loop: no allocation per sample; scratch space for one value lives on the stack, and
+  /// the steps are visited through unretained references (the track array keeps them alive).
   func sampleTrack(_ index: Int, times: [Double]) -> [Double] {
     let track = tracks[index]
     let width = track.type.componentCount
     let clock = clocks[track.layer]
-    let steps = track.steps
+    let steps = track.steps.map { Unmanaged.passUnretained($0) }
     let model = track.model
-    return [Double](unsafeUninitializedCapacity: times.count * width) { buffer, initialized in
-      let base = buffer.baseAddress!
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { scratch in
-        let value = scratch.baseAddress!
-        let extra = value + 16
-        model.withUnsafeBufferPointer { modelBuffer in
-          for (i, t) in times.enumerated() {
-            let out = base + i * width
-            out.update(from: modelBuffer.baseAddress!, count: width)
-            if steps.isEmpty { continue }
-            let layerTime = clock.localTime(t)
-            for step in steps where step.animation.isAttached(at: t) {
-              guard let lt = step.animation.localTime(layerTime: layerTime) else { continue }
-              step.write(lt, into: value, scratch: extra)
-              Composition.apply(step, value: value, onto: out, propertyType: track.type)
+    let type = track.type
+    return withExtendedLifetime(track) {
+      [Double](unsafeUninitializedCapacity: times.count * width) { buffer, initialized in
+        let base = buffer.baseAddress!
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { scratch in
+          let value = scratch.baseAddress!
+          let extra = value + 16
+          model.withUnsafeBufferPointer { modelBuffer in
+            steps.withUnsafeBufferPointer { steps in
+              for (i, t) in times.enumerated() {
+                let out = base + i * width
+                out.update(from: modelBuffer.baseAddress!, count: width)
+                if steps.isEmpty { continue }
+                let layerTime = clock.localTime(t)
+                for reference in steps {
+                  reference._withUnsafeGuaranteedRef { step in
+                    guard step.animation.isAttached(at: t),
+                      let lt = step.animation.localTime(layerTime: layerTime)
+                    else { return }
+                    step.write(lt, into: value, scratch: extra)
+                    Composition.apply(step, value: value, onto: out, propertyType: type)
+                  }
+                }
+              }
             }
           }
         }
+        initialized = times.count * width
       }
-      initialized = times.count * width
     }
   }
 }

@@ -6,67 +6,134 @@
   import Darwin
 #endif
 
-/// What one animation contributes to a property, ready to evaluate at a local time.
-enum StepValue: Sendable {
-  /// Basic (and spring) animations: an interpolator between the resolved ends, and for
-  /// `cumulative` the value at the end of one cycle.
-  case interpolate(Interpolator, spring: SpringCurve?, cycleValue: [Double]?)
-  case keyframe(KeyframeEvaluator, cycleValue: [Double]?)
-  /// `rotationMode` of a keyframe path: a rotation about z by the path's direction.
-  case pathRotation(KeyframeEvaluator, offset: Double)
-  case transition(TransitionStyle)
+/// What one animation contributes to a property, ready to evaluate at a local time. Subclasses
+/// hold their tables; the sampling loop makes one dynamic call per step and copies nothing.
+class ValueSource: @unchecked Sendable {
+  /// Writes the animation's value for local time `lt`, `timingFunction` being the animation's.
+  func write(
+    _ lt: LocalTime, _ timingFunction: CompiledTimingFunction?,
+    into out: UnsafeMutablePointer<Double>
+  ) {}
+
+  @inline(__always) final func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
+    f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
+  }
+}
+
+/// Basic and spring animations: between the resolved ends, and for `cumulative` with the value
+/// at the end of one cycle added per completed cycle.
+final class InterpolationSource: ValueSource, @unchecked Sendable {
+  let interpolator: Interpolator
+  let spring: SpringCurve?
+  let cycleValue: [Double]?
+  let type: ValueType
+
+  init(_ interpolator: Interpolator, spring: SpringCurve?, cycleValue: [Double]?, type: ValueType) {
+    self.interpolator = interpolator
+    self.spring = spring
+    self.cycleValue = cycleValue
+    self.type = type
+  }
+
+  override func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+  ) {
+    // A spring's progress is in seconds of basic local time, not a fraction (SPEC §3.5).
+    let p = spring.map { $0.progress(lt.basic) } ?? progress(lt, f)
+    interpolator.write(p, into: out)
+    if let cycleValue, lt.cycle != 0 { Cumulative.add(cycleValue, lt.cycle, type, into: out) }
+  }
+}
+
+final class KeyframeSource: ValueSource, @unchecked Sendable {
+  let evaluator: KeyframeEvaluator
+  let cycleValue: [Double]?
+
+  init(_ evaluator: KeyframeEvaluator, cycleValue: [Double]?) {
+    self.evaluator = evaluator
+    self.cycleValue = cycleValue
+  }
+
+  override func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+  ) {
+    evaluator.write(progress(lt, f), into: out)
+    if let cycleValue, lt.cycle != 0 {
+      Cumulative.add(cycleValue, lt.cycle, evaluator.type, into: out)
+    }
+  }
+}
+
+/// `rotationMode` of a keyframe path: a rotation about z by the path's direction.
+final class PathRotationSource: ValueSource, @unchecked Sendable {
+  let evaluator: KeyframeEvaluator
+  let offset: Double
+
+  init(_ evaluator: KeyframeEvaluator, offset: Double) {
+    self.evaluator = evaluator
+    self.offset = offset
+  }
+
+  override func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+  ) {
+    out[0] = evaluator.pathAngle(progress(lt, f)) + offset
+  }
+}
+
+final class TransitionSource: ValueSource, @unchecked Sendable {
+  let style: TransitionStyle
+
+  init(_ style: TransitionStyle) { self.style = style }
+
+  override func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+  ) {
+    TransitionGeometry.write(style, progress: progress(lt, f), into: out)
+  }
 }
 
 /// One animation's place on a property track.
-struct TrackStep: Sendable {
+final class TrackStep: Sendable {
   let animation: CompiledAnimation
-  let value: StepValue
+  let source: ValueSource
   let part: PropertyKeyPath.Part
   let additive: Bool
-  /// The type the step writes before any value function.
-  let valueType: ValueType
   let valueFunction: ValueFunction?
 
-  /// Writes the animation's value at local time `lt` into `out` (valueType components, or 16
-  /// for a value function).
+  init(
+    animation: CompiledAnimation, source: ValueSource, part: PropertyKeyPath.Part, additive: Bool,
+    valueFunction: ValueFunction?
+  ) {
+    self.animation = animation
+    self.source = source
+    self.part = part
+    self.additive = additive
+    self.valueFunction = valueFunction
+  }
+
+  /// Writes the step's value at local time `lt` into `out` (through the value function, if
+  /// any, using `scratch`).
   @inline(__always) func write(
     _ lt: LocalTime, into out: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>
   ) {
-    let f = animation.timingFunction
-    let target = valueFunction == nil ? out : scratch
-    switch value {
-    case .interpolate(let interpolator, let spring, let cycleValue):
-      let progress: Double
-      if let spring {
-        progress = spring.progress(lt.basic)
-      } else {
-        progress = f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
-      }
-      interpolator.write(progress, into: target)
-      if let cycleValue, lt.cycle != 0 { accumulate(cycleValue, lt.cycle, into: target) }
-    case .keyframe(let evaluator, let cycleValue):
-      let u = f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
-      evaluator.write(u, into: target)
-      if let cycleValue, lt.cycle != 0 { accumulate(cycleValue, lt.cycle, into: target) }
-    case .pathRotation(let evaluator, let offset):
-      let u = f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
-      target[0] = evaluator.pathAngle(u) + offset
-    case .transition(let style):
-      let progress = f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
-      TransitionGeometry.write(style, progress: progress, into: target)
+    guard let valueFunction else {
+      source.write(lt, animation.timingFunction, into: out)
+      return
     }
-    if let valueFunction {
-      let m = valueFunction.transform(UnsafePointer(scratch)).m
-      for i in 0..<16 { out[i] = m[i] }
-    }
+    source.write(lt, animation.timingFunction, into: scratch)
+    let m = valueFunction.transform(UnsafePointer(scratch)).m
+    for i in 0..<16 { out[i] = m[i] }
   }
+}
 
-  /// `cumulative`: value = cycle × V(1) ⊕ V(x) (◆ SPEC §3.2); for transforms V(1)^cycle
-  /// concatenated before V(x).
-  @inline(__always) private func accumulate(
-    _ end: [Double], _ cycle: Double, into out: UnsafeMutablePointer<Double>
+/// `cumulative`: value = cycle × V(1) ⊕ V(x) (◆ SPEC §3.2); for transforms V(1)^cycle
+/// concatenated before V(x).
+enum Cumulative {
+  static func add(
+    _ end: [Double], _ cycle: Double, _ type: ValueType, into out: UnsafeMutablePointer<Double>
   ) {
-    if valueType == .transform {
+    if type == .transform {
       let n = Int(max(min(cycle, 1e6), -1e6))
       var current = SIMD16<Double>()
       for i in 0..<16 { current[i] = out[i] }

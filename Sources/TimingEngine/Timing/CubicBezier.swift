@@ -17,6 +17,8 @@ public struct CubicBezier: Sendable, Hashable {
   @usableFromInline let yDerivativeBound: Double
   /// Bound on the rounding error of evaluating X(s) − x in plain doubles (Horner, 3 steps).
   @usableFromInline let residualNoise: Double
+  /// Bound on |X″(s)| over [0, 1], for Newton's error estimate.
+  @usableFromInline let curvatureBound: Double
 
   /// The tolerance on y handed to the solver; the y error is at most a few times this.
   @usableFromInline static let yTolerance = 1e-12
@@ -35,6 +37,7 @@ public struct CubicBezier: Sendable, Hashable {
     ay = 1 - cy - by
     yDerivativeBound = max(3 * max(abs(y1), abs(y2 - y1), abs(1 - y2)), .leastNormalMagnitude)
     residualNoise = 8 * Double.ulpOfOne * (abs(ax) + abs(bx) + abs(cx) + 1)
+    curvatureBound = 6 * abs(ax) + 2 * abs(bx)
   }
 
   // Identity is the four control points; the rest is derived from them.
@@ -56,19 +59,24 @@ public struct CubicBezier: Sendable, Hashable {
 
   /// The parameter s in [0, 1] with X(s) = x, accurate enough that |Y(s) − y(x)| ≤ ~3e-12.
   ///
-  /// Fast path: Newton's method in doubles from s = x, while X′(s) is large enough that the
-  /// rounding noise of the residual, divided by X′ and scaled by the bound on |Y′|, stays below
-  /// the tolerance in y. It stops on the step in s times that bound — a stopping rule on y, not
-  /// on x as browsers have it. Anything else (a near-vertical tangent, a step that leaves
-  /// [0, 1], no convergence in 8 steps) takes the safeguarded path.
-  @inlinable public func solveParameter(forX x: Double) -> Double {
-    var s = x
+  /// Fast path: Newton's method in doubles from the guess (or s = x), while X′(s) is large
+  /// enough that the rounding noise of the residual, divided by X′ and scaled by the bound on
+  /// |Y′|, stays below the tolerance in y. It stops on a bound of the error *after* the step —
+  /// Newton's quadratic error term 2·|X″|max·δ²/X′(s), valid while |X″|max·δ < X′(s)/2 — times
+  /// the bound on |Y′|: a stopping rule on y, not on x as browsers have it. Anything else (a
+  /// near-vertical tangent, a step that leaves [0, 1], no convergence in 8 steps) takes the
+  /// safeguarded path.
+  @inlinable public func solveParameter(forX x: Double, guess: Double? = nil) -> Double {
+    var s = guess ?? x
     for _ in 0..<8 {
       let d = derivativeX(s)
       guard d * Self.yTolerance > residualNoise * yDerivativeBound else { break }
       let step = (sampleX(s) - x) / d
       s -= step
-      if abs(step) * yDerivativeBound < Self.yTolerance {
+      let magnitude = abs(step)
+      if curvatureBound * magnitude < 0.5 * d
+        && 2 * curvatureBound * magnitude * magnitude * yDerivativeBound < Self.yTolerance * d
+      {
         if s >= 0 && s <= 1 { return s }
         break
       }

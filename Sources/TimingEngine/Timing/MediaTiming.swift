@@ -78,7 +78,7 @@ extension MediaTiming {
     let d = duration
     let p = e + timeOffset
     let ratio = p / d
-    var k = ratio.rounded(.down)
+    var k = fastFloor(ratio)
     var r = p - k * d
     // Float rounding can leave r a hair outside [0, d).
     if r < 0 { r = 0 }
@@ -92,11 +92,25 @@ extension MediaTiming {
       }
     }
     var reversed = speed < 0
-    if autoreverses && k.truncatingRemainder(dividingBy: 2) != 0 {
+    if autoreverses && isOdd(k) {
       r = d - r
       reversed.toggle()
     }
-    let cycle = autoreverses ? (k / 2).rounded(.down) : k
+    let cycle = autoreverses ? fastFloor(k / 2) : k
     return LocalTime(phase: phase, basic: r, fraction: r / d, cycle: cycle, reversed: reversed)
   }
+}
+
+/// ⌊x⌋ without a libm call (x86-64's baseline has no rounding instruction): truncation by
+/// conversion, corrected for negatives, for |x| < 2^52; `rounded(.down)` beyond.
+@inline(__always) func fastFloor(_ x: Double) -> Double {
+  guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.down) }
+  let t = Double(Int64(x))
+  return t > x ? t - 1 : t
+}
+
+/// Whether a whole number is odd.
+@inline(__always) func isOdd(_ k: Double) -> Bool {
+  let half = k * 0.5
+  return half != fastFloor(half)
 }

@@ -1,0 +1,110 @@
+import HTTPServer
+import TimingAPI
+import TimingEngine
+
+/// The standard timeline scene (issue 3): 1 000 layers, each with 4 animations of mixed classes
+/// — a basic opacity fade (autoreversing, repeating forever), a linear keyframe path on position,
+/// a spring on bounds.size.width, and a group holding a backgroundColor fade — sampled at 600
+/// times (10 s at 60 fps) on 4 key paths: 2.4 million property-values.
+enum TimelineBenchmark {
+  static let layerCount = 1_000
+  static let keyPaths = ["opacity", "position", "bounds.size.width", "backgroundColor"]
+
+  static func requestJSON() -> String {
+    var layers: [String] = []
+    for i in 0..<layerCount {
+      let d = Double(i % 7) * 0.1
+      layers.append(
+        """
+        {"name":"layer\(i)","properties":{"position":[\(i),\(i % 50)],"bounds":[0,0,100,100],"opacity":1},
+        "animations":[
+        {"key":"fade","type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":\(1 + d),"autoreverses":true,
+         "repeatCount":"infinity","timingFunction":"easeInEaseOut"},
+        {"key":"path","type":"keyframe","keyPath":"position","values":[[0,0],[100,40],[200,0],[300,80],[\(i),\(i % 50)]],
+         "keyTimes":[0,0.2,0.5,0.7,1],"duration":\(3 + d),"repeatCount":3,"timingFunction":"default"},
+        {"key":"grow","type":"spring","keyPath":"bounds.size.width","fromValue":100,"toValue":200,"duration":2,
+         "damping":\(8 + Double(i % 5)),"beginTime":\(d)},
+        {"key":"tint","type":"group","duration":4,"repeatCount":2,"animations":[
+          {"type":"basic","keyPath":"backgroundColor","fromValue":"#ff0000","toValue":"#0000ffff","duration":3,
+           "timingFunction":"cubic-bezier(0.3,0.1,0.2,1)"}]}
+        ]}
+        """)
+    }
+    let keys = keyPaths.map { "\"\($0)\"" }.joined(separator: ",")
+    return
+      "{\"layers\":[\(layers.joined(separator: ","))],\"sample\":{\"from\":0,\"to\":\(599.0 / 60),\"fps\":60},\"keyPaths\":[\(keys)]}"
+  }
+
+  static func seconds(_ body: () -> Void) -> Double {
+    let clock = ContinuousClock()
+    let d = clock.measure(body).components
+    return Double(d.seconds) + Double(d.attoseconds) / 1e18
+  }
+
+  static func median(_ runs: Int, _ body: () -> Void) -> Double {
+    (0..<runs).map { _ in seconds(body) }.sorted()[runs / 2]
+  }
+
+  static func profileSampling() {
+    var configuration = APIConfiguration()
+    configuration.maxTimelineValues = 10_000_000
+    guard
+      let prepared = try? PreparedTimeline(
+        json: Array(requestJSON().utf8), configuration: configuration)
+    else { return }
+    var total = 0
+    for _ in 0..<20 { total += prepared.sample().layers.count }
+    print(total)
+  }
+
+  static func run() {
+    let json = Array(requestJSON().utf8)
+    var configuration = APIConfiguration()
+    configuration.maxTimelineValues = 10_000_000
+    let service = TimingService(configuration: configuration)
+    let request = HTTPRequest(
+      method: "POST", target: "/v1/timelines",
+      headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
+      body: json)
+    let probe = service.handle(request)
+    guard probe.status.code == 200 else {
+      print(
+        "timeline request failed: \(probe.status.code) \(String(decoding: probe.body.prefix(400), as: UTF8.self))"
+      )
+      return
+    }
+    // The stages alone: parse + decode + plan once, then sample (one core), then encode.
+    guard let prepared = try? PreparedTimeline(json: json, configuration: configuration) else {
+      return
+    }
+    let (outputs, times) = (prepared.outputs, prepared.times)
+    let values = Double(times.count * outputs.valuesPerSample)
+    var samples: TimelineSamples?
+    let sampleSeconds = median(5) { samples = prepared.sample() }
+    let planSeconds = median(5) {
+      _ = try? PreparedTimeline(json: json, configuration: configuration)
+    }
+    let encodeBytes = prepared.json(samples!).count
+    let encodeSeconds = median(5) { _ = prepared.json(samples!) }
+    var responseBytes = 0
+    let endToEnd = median(5) { responseBytes = service.handle(request).body.count }
+
+    print(
+      "\ntimeline — standard scene: \(layerCount) layers × 4 animations (basic, keyframe, spring, group),"
+    )
+    print(
+      "           \(times.count) samples, \(outputs.valuesPerSample / layerCount) key paths per layer = \(Int(values)) property-values"
+    )
+    print("  request JSON              \(json.count / 1024) KiB")
+    print("  parse + decode + plan     \(fixed(planSeconds * 1000, 1)) ms")
+    print(
+      "  sample (engine, 1 core)   \(fixed(sampleSeconds * 1000, 1)) ms   \(fixed(values / sampleSeconds / 1e6, 1)) M property-values/s"
+    )
+    print(
+      "  encode JSON               \(fixed(encodeSeconds * 1000, 1)) ms   \(encodeBytes / 1_000_000) MB   \(fixed(Double(encodeBytes) / encodeSeconds / 1e6, 0)) MB/s"
+    )
+    print(
+      "  end to end (handle)       \(fixed(endToEnd * 1000, 1)) ms   \(responseBytes / 1_000_000) MB response   \(fixed(Double(responseBytes) / endToEnd / 1e6, 0)) MB/s"
+    )
+  }
+}
