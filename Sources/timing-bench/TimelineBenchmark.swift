@@ -41,8 +41,11 @@ enum TimelineBenchmark {
     return Double(d.seconds) + Double(d.attoseconds) / 1e18
   }
 
-  static func median(_ runs: Int, _ body: () -> Void) -> Double {
-    (0..<runs).map { _ in seconds(body) }.sorted()[runs / 2]
+  /// The fastest of `runs` runs: on a shared virtual machine the other runs measure the
+  /// neighbours too (the median is printed beside it).
+  static func best(_ runs: Int, _ body: () -> Void) -> (best: Double, median: Double) {
+    let all = (0..<runs).map { _ in seconds(body) }.sorted()
+    return (all[0], all[runs / 2])
   }
 
   static func profileSampling() {
@@ -80,31 +83,35 @@ enum TimelineBenchmark {
     let (outputs, times) = (prepared.outputs, prepared.times)
     let values = Double(times.count * outputs.valuesPerSample)
     var samples: TimelineSamples?
-    let sampleSeconds = median(5) { samples = prepared.sample() }
-    let planSeconds = median(5) {
+    let (sampleSeconds, sampleMedian) = best(9) { samples = prepared.sample() }
+    let (planSeconds, _) = best(5) {
       _ = try? PreparedTimeline(json: json, configuration: configuration)
     }
     let encodeBytes = prepared.json(samples!).count
-    let encodeSeconds = median(5) { _ = prepared.json(samples!) }
+    let (encodeSeconds, encodeMedian) = best(9) { _ = prepared.json(samples!) }
     var responseBytes = 0
-    let endToEnd = median(5) { responseBytes = service.handle(request).body.count }
+    let (endToEnd, endToEndMedian) = best(5) { responseBytes = service.handle(request).body.count }
 
     print(
       "\ntimeline — standard scene: \(layerCount) layers × 4 animations (basic, keyframe, spring, group),"
     )
     print(
-      "           \(times.count) samples, \(outputs.valuesPerSample / layerCount) key paths per layer = \(Int(values)) property-values"
-    )
+      "           \(times.count) samples, \(outputs.valuesPerSample / layerCount) key paths per layer = "
+        + "\(Int(values)) property-values")
+    print("  (best of 9 runs; median in brackets)")
     print("  request JSON              \(json.count / 1024) KiB")
     print("  parse + decode + plan     \(fixed(planSeconds * 1000, 1)) ms")
     print(
-      "  sample (engine, 1 core)   \(fixed(sampleSeconds * 1000, 1)) ms   \(fixed(values / sampleSeconds / 1e6, 1)) M property-values/s"
+      "  sample (engine, 1 core)   \(fixed(sampleSeconds * 1000, 1)) ms   "
+        + "\(fixed(values / sampleSeconds / 1e6, 1)) M property-values/s   [\(fixed(values / sampleMedian / 1e6, 1))]"
     )
     print(
-      "  encode JSON               \(fixed(encodeSeconds * 1000, 1)) ms   \(encodeBytes / 1_000_000) MB   \(fixed(Double(encodeBytes) / encodeSeconds / 1e6, 0)) MB/s"
+      "  encode JSON               \(fixed(encodeSeconds * 1000, 1)) ms   \(encodeBytes / 1_000_000) MB   "
+        + "\(fixed(Double(encodeBytes) / encodeSeconds / 1e6, 0)) MB/s   [\(fixed(Double(encodeBytes) / encodeMedian / 1e6, 0))]"
     )
     print(
-      "  end to end (handle)       \(fixed(endToEnd * 1000, 1)) ms   \(responseBytes / 1_000_000) MB response   \(fixed(Double(responseBytes) / endToEnd / 1e6, 0)) MB/s"
+      "  end to end (handle)       \(fixed(endToEnd * 1000, 1)) ms   \(responseBytes / 1_000_000) MB response   "
+        + "\(fixed(Double(responseBytes) / endToEnd / 1e6, 0)) MB/s   [\(fixed(Double(responseBytes) / endToEndMedian / 1e6, 0))]"
     )
   }
 }

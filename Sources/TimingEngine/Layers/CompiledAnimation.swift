@@ -4,6 +4,7 @@ final class CompiledAnimation: Sendable {
   let key: String?
   let timing: MediaTiming
   let activeDuration: Double
+  let inverseDuration: Double
   let timingFunction: CompiledTimingFunction?
   let removedOnCompletion: Bool
   /// The group this is a child of: its parent time is the group's basic local time.
@@ -23,6 +24,7 @@ final class CompiledAnimation: Sendable {
     self.key = key
     self.timing = timing
     self.activeDuration = timing.activeDuration
+    self.inverseDuration = 1 / timing.duration
     self.timingFunction = timingFunction.map(CompiledTimingFunction.init)
     self.removedOnCompletion = removedOnCompletion
     self.parent = parent
@@ -34,7 +36,7 @@ final class CompiledAnimation: Sendable {
   var root: CompiledAnimation { parent?.root ?? self }
 
   /// Steps 1–4 of SPEC §1.2 from the layer's local time, through any enclosing groups.
-  @inline(__always) func localTime(layerTime: Double) -> LocalTime? {
+  @inline(__always) final func localTime(layerTime: Double) -> LocalTime? {
     var parentTime = layerTime
     if let parent {
       guard let groupTime = parent.localTime(layerTime: layerTime) else { return nil }
@@ -60,7 +62,7 @@ final class CompiledAnimation: Sendable {
 
 /// When an animation is removed by key replacement; set once while the plan is built.
 final class RemovalTime: @unchecked Sendable {
-  private(set) var time = Double.infinity
+  @exclusivity(unchecked) private(set) var time = Double.infinity
   /// Only the plan builder calls this, before the plan is shared.
   func set(_ t: Double) { time = min(time, t) }
 }

@@ -169,42 +169,35 @@ extension TimelinePlan {
     }
   }
 
-  /// The hot loop: no allocation per sample; scratch space for one value lives on the stack, and
-  /// the steps are visited through unretained references (the track array keeps them alive).
+  /// The hot loop, step-major: the column starts as the model value at every time, then each
+  /// step (in add order) composes onto every sample — the same result per sample as going
+  /// sample by sample, with one dynamic call per step instead of per step and sample, and no
+  /// allocation per sample.
   func sampleTrack(_ index: Int, times: [Double]) -> [Double] {
     let track = tracks[index]
     let width = track.type.componentCount
     let clock = clocks[track.layer]
-    let steps = track.steps.map { Unmanaged.passUnretained($0) }
     let model = track.model
-    let type = track.type
-    return withExtendedLifetime(track) {
-      [Double](unsafeUninitializedCapacity: times.count * width) { buffer, initialized in
-        let base = buffer.baseAddress!
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { scratch in
-          let value = scratch.baseAddress!
-          let extra = value + 16
-          model.withUnsafeBufferPointer { modelBuffer in
-            steps.withUnsafeBufferPointer { steps in
-              for (i, t) in times.enumerated() {
-                let out = base + i * width
-                out.update(from: modelBuffer.baseAddress!, count: width)
-                if steps.isEmpty { continue }
-                let layerTime = clock.localTime(t)
-                for reference in steps {
-                  reference._withUnsafeGuaranteedRef { step in
-                    guard step.animation.isAttached(at: t),
-                      let lt = step.animation.localTime(layerTime: layerTime)
-                    else { return }
-                    step.write(lt, into: value, scratch: extra)
-                    Composition.apply(step, value: value, onto: out, propertyType: type)
-                  }
-                }
-              }
-            }
+    let count = times.count
+    return [Double](unsafeUninitializedCapacity: count * width) { buffer, initialized in
+      let base = buffer.baseAddress!
+      model.withUnsafeBufferPointer { m in
+        for i in 0..<count {
+          for c in 0..<width { base[i * width + c] = m[c] }
+        }
+      }
+      initialized = count * width
+      guard !track.steps.isEmpty else { return }
+      let layerTimes = times.map { clock.localTime($0) }
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { scratch in
+        times.withUnsafeBufferPointer { timeBuffer in
+          layerTimes.withUnsafeBufferPointer { layerBuffer in
+            let column = Column(
+              times: timeBuffer, layerTimes: layerBuffer, out: base, width: width, type: track.type,
+              scratch: scratch.baseAddress!)
+            for step in track.steps { step.source.apply(step, column) }
           }
         }
-        initialized = times.count * width
       }
     }
   }

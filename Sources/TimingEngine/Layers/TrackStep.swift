@@ -18,6 +18,42 @@ class ValueSource: @unchecked Sendable {
   @inline(__always) final func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
   }
+
+  /// Composes the step onto a whole column of samples; each subclass forwards to the generic
+  /// `Column.apply`, which the compiler specialises, so the per-sample loop has no dynamic calls.
+  func apply(_ step: TrackStep, _ column: Column) {}
+}
+
+/// One track's column being sampled: scene times, the layer's local times, and the output.
+struct Column {
+  let times: UnsafeBufferPointer<Double>
+  let layerTimes: UnsafeBufferPointer<Double>
+  let out: UnsafeMutablePointer<Double>
+  let width: Int
+  let type: ValueType
+  let scratch: UnsafeMutablePointer<Double>
+
+  @inline(__always) func apply<Source: ValueSource>(_ step: TrackStep, _ source: Source) {
+    let animation = step.animation
+    let f = animation.timingFunction
+    let value = scratch
+    let extra = scratch + 16
+    // Most animations are on their layer for the whole request: then skip the check per sample.
+    let alwaysAttached = times.allSatisfy { animation.isAttached(at: $0) }
+    for i in 0..<times.count {
+      guard alwaysAttached || animation.isAttached(at: times[i]),
+        let lt = animation.localTime(layerTime: layerTimes[i])
+      else { continue }
+      if let valueFunction = step.valueFunction {
+        source.write(lt, f, into: extra)
+        let m = valueFunction.transform(UnsafePointer(extra)).m
+        for c in 0..<16 { value[c] = m[c] }
+      } else {
+        source.write(lt, f, into: value)
+      }
+      Composition.apply(step, value: value, onto: out + i * width, propertyType: type)
+    }
+  }
 }
 
 /// Basic and spring animations: between the resolved ends, and for `cumulative` with the value
@@ -34,6 +70,8 @@ final class InterpolationSource: ValueSource, @unchecked Sendable {
     self.cycleValue = cycleValue
     self.type = type
   }
+
+  override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
     _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
@@ -53,6 +91,8 @@ final class KeyframeSource: ValueSource, @unchecked Sendable {
     self.evaluator = evaluator
     self.cycleValue = cycleValue
   }
+
+  override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
     _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
@@ -74,6 +114,8 @@ final class PathRotationSource: ValueSource, @unchecked Sendable {
     self.offset = offset
   }
 
+  override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
+
   override func write(
     _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
   ) {
@@ -85,6 +127,8 @@ final class TransitionSource: ValueSource, @unchecked Sendable {
   let style: TransitionStyle
 
   init(_ style: TransitionStyle) { self.style = style }
+
+  override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
     _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>

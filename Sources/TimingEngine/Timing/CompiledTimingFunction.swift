@@ -7,9 +7,9 @@ public final class CompiledTimingFunction: Sendable {
   public let function: TimingFunction
   private let bezier: CubicBezier?
   private let extrapolates: Bool
-  private let guesses: [Double]
-  /// ds/dx at each guess, in units of one table interval; NaN where X′ is too small to trust.
-  private let slopes: [Double]
+  /// Pairs (s, ds/dx) at each table x, interleaved; the slope is in units of one table interval,
+  /// NaN where X′ is too small to trust.
+  private let table: [Double]
   static let intervals = 64
 
   public init(_ function: TimingFunction) {
@@ -33,14 +33,12 @@ public final class CompiledTimingFunction: Sendable {
         let x = Double(i) / Double(Self.intervals)
         return i == 0 ? 0 : i == Self.intervals ? 1 : bezier.solveParameter(forX: x)
       }
-      self.guesses = guesses
-      slopes = guesses.map { s in
+      table = guesses.flatMap { s -> [Double] in
         let d = bezier.derivativeX(s)
-        return d > 1e-3 ? 1 / d / Double(Self.intervals) : .nan
+        return [s, d > 1e-3 ? 1 / d / Double(Self.intervals) : .nan]
       }
     } else {
-      guesses = []
-      slopes = []
+      table = []
     }
   }
 
@@ -54,17 +52,15 @@ public final class CompiledTimingFunction: Sendable {
     let position = x * Double(Self.intervals)
     let index = Int(position)
     let fraction = position - Double(index)
-    let guess = guesses.withUnsafeBufferPointer { g in
-      slopes.withUnsafeBufferPointer { m in
-        let (s0, s1, m0, m1) = (g[index], g[index + 1], m[index], m[index + 1])
-        guard m0.isFinite && m1.isFinite else { return s0 + (s1 - s0) * fraction }
-        // Cubic Hermite on the inverse curve s(x).
-        let t = fraction
-        let t2 = t * t
-        let t3 = t2 * t
-        return (2 * t3 - 3 * t2 + 1) * s0 + (t3 - 2 * t2 + t) * m0 + (-2 * t3 + 3 * t2) * s1
-          + (t3 - t2) * m1
-      }
+    let guess = table.withUnsafeBufferPointer { g in
+      let (s0, m0, s1, m1) = (g[2 * index], g[2 * index + 1], g[2 * index + 2], g[2 * index + 3])
+      guard m0.isFinite && m1.isFinite else { return s0 + (s1 - s0) * fraction }
+      // Cubic Hermite on the inverse curve s(x).
+      let t = fraction
+      let t2 = t * t
+      let t3 = t2 * t
+      return (2 * t3 - 3 * t2 + 1) * s0 + (t3 - 2 * t2 + t) * m0 + (-2 * t3 + 3 * t2) * s1
+        + (t3 - t2) * m1
     }
     return bezier.sampleY(bezier.solveParameter(forX: x, guess: guess))
   }

@@ -54,7 +54,19 @@ public struct LocalTime: Sendable, Equatable {
 extension MediaTiming {
   /// Steps 1–4 of SPEC §1.2 for parent time `tp`. Nil when the animation contributes nothing
   /// (outside its active interval without fill, or after it with `attached` false).
-  public func localTime(parentTime tp: Double, activeDuration ad: Double, attached: Bool)
+  @inline(__always) public func localTime(
+    parentTime tp: Double, activeDuration ad: Double, attached: Bool
+  )
+    -> LocalTime?
+  {
+    localTime(parentTime: tp, activeDuration: ad, inverseDuration: 1 / duration, attached: attached)
+  }
+
+  /// The same with 1/duration precomputed (the sampling loop's form: multiplications instead of
+  /// divisions; the ends stay exact because they are set, not computed).
+  @inline(__always) func localTime(
+    parentTime tp: Double, activeDuration ad: Double, inverseDuration: Double, attached: Bool
+  )
     -> LocalTime?
   {
     var e = (tp - beginTime) * speed
@@ -70,14 +82,22 @@ extension MediaTiming {
     } else {
       phase = .active
     }
-    return basicLocalTime(elapsed: e, phase: phase)
+    return basicLocalTime(elapsed: e, phase: phase, inverseDuration: inverseDuration)
   }
 
   /// Step 4: repeat and autoreverse on p = e + timeOffset, SMIL style.
-  public func basicLocalTime(elapsed e: Double, phase: LocalTime.Phase) -> LocalTime {
+  @inline(__always) public func basicLocalTime(elapsed e: Double, phase: LocalTime.Phase)
+    -> LocalTime
+  {
+    basicLocalTime(elapsed: e, phase: phase, inverseDuration: 1 / duration)
+  }
+
+  @inline(__always) func basicLocalTime(
+    elapsed e: Double, phase: LocalTime.Phase, inverseDuration: Double
+  ) -> LocalTime {
     let d = duration
     let p = e + timeOffset
-    let ratio = p / d
+    let ratio = p * inverseDuration
     var k = fastFloor(ratio)
     var r = p - k * d
     // Float rounding can leave r a hair outside [0, d).
@@ -96,8 +116,9 @@ extension MediaTiming {
       r = d - r
       reversed.toggle()
     }
-    let cycle = autoreverses ? fastFloor(k / 2) : k
-    return LocalTime(phase: phase, basic: r, fraction: r / d, cycle: cycle, reversed: reversed)
+    let cycle = autoreverses ? fastFloor(k * 0.5) : k
+    let fraction = r == d ? 1 : min(r * inverseDuration, 1)
+    return LocalTime(phase: phase, basic: r, fraction: fraction, cycle: cycle, reversed: reversed)
   }
 }
 

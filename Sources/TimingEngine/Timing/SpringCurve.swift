@@ -19,7 +19,10 @@ public struct SpringCurve: Sendable, Hashable {
 
   /// Solved constants, computed once so that each sample costs one exp and one sin/cos.
   enum Regime: Sendable, Hashable {
-    case underdamped(decay: Double, dampedFrequency: Double, sineCoefficient: Double)
+    /// x(t) = e^{−λt}(cos ωt + b sin ωt), also kept as A·e^{−λt}·cos(ωt − φ) for one trig call.
+    case underdamped(
+      decay: Double, dampedFrequency: Double, sineCoefficient: Double, amplitude: Double,
+      phase: Double)
     case critical(omega: Double, linearCoefficient: Double)
     case overdamped(r1: Double, r2: Double, c1: Double, c2: Double)
   }
@@ -37,9 +40,11 @@ public struct SpringCurve: Sendable, Hashable {
     let v0 = initialVelocity
     if zeta < 1 {
       let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+      let b = (zeta * omega0 - v0) / omegaD
       regime = .underdamped(
-        decay: zeta * omega0, dampedFrequency: omegaD,
-        sineCoefficient: (zeta * omega0 - v0) / omegaD)
+        decay: zeta * omega0, dampedFrequency: omegaD, sineCoefficient: b,
+        amplitude: (1 + b * b).squareRoot(),
+        phase: atan2(b, 1))
     } else if zeta == 1 {
       regime = .critical(omega: omega0, linearCoefficient: omega0 - v0)
     } else {
@@ -65,8 +70,8 @@ public struct SpringCurve: Sendable, Hashable {
   /// Displacement from the target, 1 at t = 0.
   public func displacement(_ t: Double) -> Double {
     switch regime {
-    case .underdamped(let decay, let omegaD, let b):
-      return exp(-decay * t) * (cos(omegaD * t) + b * sin(omegaD * t))
+    case .underdamped(let decay, let omegaD, _, let amplitude, let phase):
+      return amplitude * exp(-decay * t) * cos(omegaD * t - phase)
     case .critical(let omega, let a):
       return (1 + a * t) * exp(-omega * t)
     case .overdamped(let r1, let r2, let c1, let c2):
@@ -77,7 +82,7 @@ public struct SpringCurve: Sendable, Hashable {
   /// d(displacement)/dt.
   public func velocity(_ t: Double) -> Double {
     switch regime {
-    case .underdamped(let decay, let omegaD, let b):
+    case .underdamped(let decay, let omegaD, let b, _, _):
       let e = exp(-decay * t)
       let c = cos(omegaD * t)
       let s = sin(omegaD * t)
@@ -135,7 +140,7 @@ public struct SpringCurve: Sendable, Hashable {
   /// A time after which |x| and |v| are provably below the threshold.
   private func envelopeHorizon(threshold: Double) -> Double {
     switch regime {
-    case .underdamped(let decay, let omegaD, let b):
+    case .underdamped(let decay, let omegaD, let b, _, _):
       // |x| ≤ e^{−λt}·√(1+b²), |v| ≤ e^{−λt}·(|bω_d − λ| + |ω_d + λb|).
       let amplitude = max(
         (1 + b * b).squareRoot(), abs(b * omegaD - decay) + abs(omegaD + decay * b))
