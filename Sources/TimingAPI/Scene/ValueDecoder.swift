@@ -181,7 +181,7 @@ struct ValueDecoder {
         "must be a transform: 16 numbers, or a list of operations such as [{\"rotate\": 1.57}]")
       return nil
     }
-    if items.allSatisfy({ if case .number = $0 { true } else { false } }) {
+    if !items.isEmpty && items.allSatisfy({ if case .number = $0 { true } else { false } }) {
       guard items.count == 16 else {
         context.fail(pointer, "a matrix needs 16 numbers (m11 … m44); got \(items.count)")
         return nil
