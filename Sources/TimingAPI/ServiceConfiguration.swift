@@ -135,6 +135,12 @@ public struct ServiceConfiguration: Sendable {
     ) { c, v in
       integer(v, 1...10_000_000) { c.api.maxPointsPerRequest = $0 }
     },
+    Option(
+      flag: "--max-timeline-values", environment: "MAX_TIMELINE_VALUES",
+      help: "most numbers one timeline may produce (default 5000000)"
+    ) { c, v in
+      integer(v, 1...100_000_000) { c.api.maxTimelineValues = $0 }
+    },
   ]
 
   private static func integer(_ text: String, _ range: ClosedRange<Int>, _ set: (Int) -> Void)

@@ -35,23 +35,27 @@ final class CompiledAnimation: Sendable {
 
   var root: CompiledAnimation { parent?.root ?? self }
 
-  /// Steps 1–4 of SPEC §1.2 from the layer's local time, through any enclosing groups.
+  /// Steps 1–4 of SPEC §1.2 from the layer's local time, through any enclosing groups. A
+  /// top-level animation stays attached after its active duration only with
+  /// removedOnCompletion false.
   @inline(__always) final func localTime(layerTime: Double) -> LocalTime? {
-    var parentTime = layerTime
-    if let parent {
-      guard let groupTime = parent.localTime(layerTime: layerTime) else { return nil }
-      // Children run in the group's time space, warped by the group's timing function (◆).
-      if let f = parent.timingFunction, !f.inputIsSeconds {
-        parentTime = f.evaluate(groupTime.fraction) * parent.timing.duration
-      } else {
-        parentTime = groupTime.basic
-      }
-    }
-    // Group children are never removed on their own; a top-level animation stays attached after
-    // its active duration only with removedOnCompletion false.
-    let attached = parent != nil || !removedOnCompletion
+    guard parent == nil else { return childLocalTime(layerTime: layerTime) }
     return timing.localTime(
-      parentTime: parentTime, activeDuration: activeDuration, attached: attached)
+      parentTime: layerTime, activeDuration: activeDuration, inverseDuration: inverseDuration,
+      attached: !removedOnCompletion)
+  }
+
+  /// A group's child: its parent time is the group's basic local time, warped by the group's
+  /// timing function (◆), and it is never removed on its own.
+  @inline(never) final func childLocalTime(layerTime: Double) -> LocalTime? {
+    guard let parent, let groupTime = parent.localTime(layerTime: layerTime) else { return nil }
+    var parentTime = groupTime.basic
+    if let f = parent.timingFunction, !f.inputIsSeconds {
+      parentTime = f.evaluate(groupTime.fraction) * parent.timing.duration
+    }
+    return timing.localTime(
+      parentTime: parentTime, activeDuration: activeDuration, inverseDuration: inverseDuration,
+      attached: true)
   }
 
   /// Whether the animation is on its layer at scene time t.

@@ -40,10 +40,18 @@ struct Column {
     let extra = scratch + 16
     // Most animations are on their layer for the whole request: then skip the check per sample.
     let alwaysAttached = times.allSatisfy { animation.isAttached(at: $0) }
+    // A whole, non-additive value is written straight into the column (it replaces what is
+    // beneath); everything else goes through scratch space and Composition.
+    var direct = !step.additive && step.valueFunction == nil
+    if case .whole = step.part {} else { direct = false }
     for i in 0..<times.count {
       guard alwaysAttached || animation.isAttached(at: times[i]),
         let lt = animation.localTime(layerTime: layerTimes[i])
       else { continue }
+      if direct {
+        source.write(lt, f, into: out + i * width)
+        continue
+      }
       if let valueFunction = step.valueFunction {
         source.write(lt, f, into: extra)
         let m = valueFunction.transform(UnsafePointer(extra)).m
