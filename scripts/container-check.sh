@@ -100,7 +100,7 @@ lookup=$(curl -fsS "http://127.0.0.1:$port/v1/timing-functions/easeIn?x=0.5")
 echo "GET /v1/timing-functions/easeIn?x=0.5 -> $lookup"
 echo "$lookup" | grep -q '"y":0.3153568125' || { echo "unexpected curve value" >&2; exit 1; }
 echo "user inside the container: $(podman exec animation-timing-check /usr/local/bin/animation-timing --healthcheck && podman inspect -f '{{.Config.User}}' animation-timing-check)"
-echo "HEALTHCHECK in the image: $(podman inspect -f '{{.Config.Healthcheck.Test}}' localhost/animation-timing:check)"
+echo "HEALTHCHECK of the container: $(podman inspect --type container -f '{{.Config.Healthcheck.Test}}' animation-timing-check)"
 if podman healthcheck run animation-timing-check; then echo "podman healthcheck run: healthy"; else echo "podman healthcheck run: unhealthy" >&2; exit 1; fi
 
 step "podman stop (SIGTERM must be handled: under 2 s)"
