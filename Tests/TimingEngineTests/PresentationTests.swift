@@ -206,6 +206,29 @@ import Testing
     #expect(approximately(scalars(p, "a", "position.x", [0.5]), [10]))
   }
 
+  /// Collinear, evenly spaced values: the arc-length parameterisation moves at constant speed.
+  @Test func cubicPacedMovesAtConstantSpeed() {
+    let p = plan([layer("a", [keyframes([0, 10, 20], mode: .cubicPaced)])])
+    #expect(approximately(scalars(p, "a", "position.x", [0.25, 0.5, 0.75]), [5, 10, 15], 0.05))
+  }
+
+  /// autoreverses with repeatCount 1.5: forward, back, forward (AD = 3); the end holds x = 1.
+  @Test func autoreverseWithFractionalRepeat() {
+    let p = plan([
+      layer(
+        "a",
+        [
+          basic("position.x", from: [0], to: [100]) {
+            $0.timing.autoreverses = true
+            $0.timing.repeatCount = 1.5
+            $0.timing.fillMode = .forwards
+            $0.removedOnCompletion = false
+          }
+        ])
+    ])
+    #expect(approximately(scalars(p, "a", "position.x", [0.25, 1.25, 2.25, 3, 9]), [25, 75, 25, 100, 100]))
+  }
+
   @Test func invalidKeyTimesAreIgnoredWithAWarning() {
     var a = keyframes([0, 10, 20], mode: .linear, keyTimes: [0, 1])
     a.source = ["layers", "0", "animations", "0"]
