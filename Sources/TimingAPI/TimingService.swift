@@ -26,6 +26,7 @@ public final class TimingService: Sendable {
     let timing = TimingFunctionRoutes(configuration: configuration)
     routes += timing.routes
     routes += TimelineRoutes(configuration: configuration).routes
+    routes += ActionRoutes().routes
     routes += OperationsRoutes.routes(
       readiness: readiness, metrics: metrics, serverStatistics: serverStatistics)
     router = Router(routes: routes)

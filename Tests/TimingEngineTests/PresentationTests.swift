@@ -226,7 +226,9 @@ import Testing
           }
         ])
     ])
-    #expect(approximately(scalars(p, "a", "position.x", [0.25, 1.25, 2.25, 3, 9]), [25, 75, 25, 100, 100]))
+    #expect(
+      approximately(
+        scalars(p, "a", "position.x", [0.25, 1.25, 2.25, 3, 9]), [25, 75, 25, 100, 100]))
   }
 
   @Test func invalidKeyTimesAreIgnoredWithAWarning() {

@@ -25,9 +25,10 @@ struct AnimationDecoder {
   /// The layer's custom property types (from its model values and earlier animations).
   var customTypes: [String: ValueType]
 
+  /// `defaultKeyPath`: for an action, which takes its action key when it names no keyPath.
   mutating func decode(
     _ value: JSONValue, at pointer: JSONPointer, values: inout ValueDecoder,
-    context: inout DecodingContext, depth: Int
+    context: inout DecodingContext, depth: Int, defaultKeyPath: String? = nil
   ) -> Animation? {
     guard case .object = value else {
       context.fail(pointer, "an animation must be an object, not \(value.typeName)")
@@ -118,7 +119,10 @@ struct AnimationDecoder {
     }
 
     // Property animations.
-    guard let keyPathText = context.string(value["keyPath"], at: pointer / "keyPath") else {
+    guard
+      let keyPathText = context.string(
+        value["keyPath"] ?? defaultKeyPath.map(JSONValue.string), at: pointer / "keyPath")
+    else {
       if value["keyPath"] == nil {
         context.fail(pointer / "keyPath", "required: the animated property, e.g. \"opacity\"")
       }

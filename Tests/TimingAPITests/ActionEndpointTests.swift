@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// POST /v1/actions/resolve: the seeds' experiments as lookups (SPEC §5).
+@Suite struct ActionEndpointTests {
+  func resolve(_ api: APITestHarness, _ body: String) throws -> [[String: Any]] {
+    let response = try api.postJSON("/v1/actions/resolve", body)
+    #expect(response.status == 200, "\(response.text.prefix(400))")
+    return response.json["results"] as? [[String: Any]] ?? []
+  }
+
+  func steps(_ result: [String: Any]) -> [String] {
+    (result["trace"] as? [[String: Any]] ?? []).map {
+      "\($0["step"] as? String ?? "")\(($0["depth"] as? Int).map { "[\($0)]" } ?? ""):\($0["answer"] as? String ?? "")"
+    }
+  }
+
+  /// API.md's example, answer by answer.
+  @Test func apiExample() throws {
+    let api = try APITestHarness()
+    let results = try resolve(
+      api,
+      """
+      {"layer": {"delegate": {"actions": {"position": null}}, "actions": {"opacity": {"type": "transition"}},
+                 "style": {"actions": {}, "style": {"actions": {"bounds": {"type": "basic"}}}}},
+       "transaction": {"disableActions": false, "animationDuration": 0.5},
+       "keys": ["position", "opacity", "bounds", "backgroundColor", "onOrderIn"]}
+      """)
+    #expect(
+      results.map { $0["decidedBy"] as? String } == [
+        "delegate", "actions", "style", "defaultActionForKey", "none",
+      ])
+    #expect(steps(results[0]) == ["delegate:NSNull"])
+    #expect(
+      steps(results[2]) == ["delegate:nil", "actions:nil", "style[0]:nil", "style[1]:action"])
+    let background = results[3]["action"] as? [String: Any]
+    #expect(background?["keyPath"] as? String == "backgroundColor")
+    #expect(background?["duration"] as? Double == 0.5)
+    #expect(background?["timingFunction"] as? String == "default")
+    #expect(steps(results[3]).last == "defaultActionForKey:action")
+    #expect((results[3]["trace"] as? [[String: Any]])?.last?["source"] as? String == "builtin")
+    #expect(results[4]["action"] is NSNull)
+  }
+
+  /// Apple's listing 2: a delegate that returns a push transition for `contents`; listing 3:
+  /// `actions: {sublayers: null}` turns off the sublayers animation.
+  @Test func appleListings() throws {
+    let api = try APITestHarness()
+    let results = try resolve(
+      api,
+      """
+      {"layer": {"delegate": {"actions": {"contents": {"type": "transition", "transitionType": "push", "subtype": "fromRight", "duration": 0.3}}},
+                 "actions": {"sublayers": null}},
+       "keys": ["contents", "sublayers"]}
+      """)
+    let push = results[0]["action"] as? [String: Any]
+    #expect(push?["type"] as? String == "transition")
+    #expect(push?["transitionType"] as? String == "push")
+    #expect(push?["subtype"] as? String == "fromRight")
+    #expect(push?["duration"] as? Double == 0.3)
+    #expect(results[1]["action"] is NSNull)
+    #expect(steps(results[1]) == ["delegate:nil", "actions:NSNull"])
+  }
+
+  /// Seed 003: a view-backed layer answers NSNull outside an animation block, even inside a
+  /// transaction of duration 1; inside a block it animates with the block's duration and curve.
+  @Test func viewBackedLayer() throws {
+    let api = try APITestHarness()
+    let outside = try resolve(
+      api,
+      #"{"layer": {"delegate": "view"}, "transaction": {"animationDuration": 1}, "keys": ["backgroundColor"]}"#
+    )
+    #expect(outside[0]["action"] is NSNull)
+    #expect(steps(outside[0]) == ["delegate:NSNull"])
+    let inside = try resolve(
+      api,
+      #"{"layer": {"delegate": "view"}, "animate": {"duration": 0.4, "options": ["curveEaseIn"]}, "keys": ["backgroundColor"]}"#
+    )
+    let action = inside[0]["action"] as? [String: Any]
+    #expect(action?["duration"] as? Double == 0.4)
+    #expect(action?["timingFunction"] as? String == "easeIn")
+    #expect(action?["additive"] as? Bool == true)
+    let legacy = try resolve(
+      api,
+      #"{"layer": {"delegate": "view"}, "animate": {"duration": 0.4, "options": ["legacyAbsolute"]}, "keys": ["position"]}"#
+    )
+    #expect((legacy[0]["action"] as? [String: Any])?["additive"] == nil)
+  }
+
+  /// Seed 003's custom actions dictionary on a standalone layer: a push transition from the left
+  /// for backgroundColor.
+  @Test func standaloneLayerWithCustomAction() throws {
+    let api = try APITestHarness()
+    let results = try resolve(
+      api,
+      #"{"layer": {"actions": {"backgroundColor": {"type": "transition", "transitionType": "push", "subtype": "fromLeft"}}}, "keys": ["backgroundColor"]}"#
+    )
+    let action = results[0]["action"] as? [String: Any]
+    #expect(action?["transitionType"] as? String == "push")
+    #expect(action?["duration"] as? Double == 0.25)  // the transaction's default
+  }
+
+  @Test func disableActionsSuppressesEverything() throws {
+    let api = try APITestHarness()
+    let results = try resolve(
+      api,
+      #"{"layer": {"actions": {"opacity": {"type": "basic"}}}, "transaction": {"disableActions": true}, "keys": ["opacity", "position", "hidden"]}"#
+    )
+    #expect(
+      results.allSatisfy {
+        $0["action"] is NSNull && $0["decidedBy"] as? String == "disableActions"
+      })
+    #expect(steps(results[0]) == ["disableActions:skipped"])
+  }
+
+  @Test func badRequests() throws {
+    let api = try APITestHarness()
+    let response = try api.postJSON(
+      "/v1/actions/resolve",
+      #"{"layer": {"delegate": "window", "actions": {"opacity": 3}, "style": {"actions": {}, "colour": 1}}, "transaction": {"animationDuration": -1}, "animate": {"options": ["curveBounce"]}, "keys": []}"#
+    )
+    #expect(response.status == 422)
+    #expect(
+      Set(response.errorPointers) == [
+        "/layer/delegate", "/layer/actions/opacity", "/layer/style/colour",
+        "/transaction/animationDuration",
+        "/animate/options/0", "/keys",
+      ])
+  }
+}
