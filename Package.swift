@@ -21,7 +21,7 @@ let package = Package(
     .executableTarget(name: "timing-bench", dependencies: ["TimingEngine", "TimingAPI"]),
     // Raw-socket client shared by the server and API tests; not part of any product.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TimingEngineTests", dependencies: ["TimingEngine"]),
+    .testTarget(name: "TimingEngineTests", dependencies: ["TimingEngine", "TestSupport"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
     .testTarget(
       name: "TimingAPITests",

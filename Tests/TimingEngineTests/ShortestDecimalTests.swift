@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TimingEngine
@@ -33,7 +34,7 @@ import Testing
   }
 
   @Test func randomValuesRoundTripAndAreShortest() {
-    var rng = SplitMix64(seed: 7)
+    var rng = SplitMix(seed: 7)
     for i in 0..<300_000 {
       let v: Double
       switch i % 3 {
@@ -46,17 +47,5 @@ import Testing
       #expect(
         significantDigits(t) <= significantDigits(v.description), "\(v) → \(t) vs \(v.description)")
     }
-  }
-}
-
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

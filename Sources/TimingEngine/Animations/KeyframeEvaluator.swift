@@ -199,8 +199,14 @@ final class KeyframeEvaluator: Sendable {
     if mode == .paced || mode == .cubicPaced {
       let total = pathLengths.last!
       let target = min(max(u, 0), 1) * total
-      var segment = 0
-      while segment < path.segments.count - 1 && pathLengths[segment + 1] < target { segment += 1 }
+      // The segment whose arc-length interval holds the target (binary search: up to 10 000).
+      var first = 0
+      var last = path.segments.count - 1
+      while first < last {
+        let mid = (first + last) / 2
+        if pathLengths[mid + 1] < target { first = mid + 1 } else { last = mid }
+      }
+      let segment = first
       let length = pathLengths[segment + 1] - pathLengths[segment]
       guard length > 0 else { return (segment, 1) }
       // Invert the segment's arc length by bisection (monotone in s).
