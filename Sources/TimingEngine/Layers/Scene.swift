@@ -11,6 +11,10 @@ public struct Layer: Sendable {
   public var sublayers: [Layer] = []
   /// Where the layer was declared (JSON Pointer tokens), for warnings.
   public var source: [String] = []
+  /// Who answers the action search for this layer (SPEC §5.2).
+  public var actionSources = ActionSources()
+  /// ◆ Not in a rendered tree: no implicit actions (SPEC §5.1).
+  public var detached = false
 
   public init(name: String) { self.name = name }
 }
@@ -20,5 +24,7 @@ public struct Scene: Sendable {
   public var layers: [Layer] = []
   /// Contents ids: `AnimatableValue(.contents, …)` components index this table; 0 is no contents.
   public var contentsNames: [String] = [LayerProperties.noContents]
+  /// Script events, applied in time order (equal times in the order given).
+  public var events: [ScriptEvent] = []
   public init() {}
 }
