@@ -9,6 +9,11 @@ struct PlanBuilder {
   var layerTracks: [[Int]] = []
   var topLevel: [CompiledAnimation] = []
   var warnings: [SceneWarning] = []
+  var liveSources: [LiveSource] = []
+  /// The animation under each key, per layer (one per key; SPEC §1.3).
+  var keyed: [[String: CompiledAnimation]] = []
+  var actionRecords: [ActionRecord] = []
+  var completions: [(name: String, time: Double, animations: [CompiledAnimation])] = []
   let contentsNames: [String]
 
   init(contentsNames: [String]) { self.contentsNames = contentsNames }
@@ -33,6 +38,7 @@ struct PlanBuilder {
       clocks.append(LayerClock(levels: levels))
       layers.append(layer)
       layerTracks.append([])
+      keyed.append([:])
       for (key, value) in layer.properties {
         let track = trackIndex(layer: index, property: key, type: value.type)
         tracks[track].model = value.components
@@ -58,25 +64,7 @@ struct PlanBuilder {
     return tracks.count - 1
   }
 
-  mutating func compileAnimations() {
-    for (layerIndex, layer) in layers.enumerated() {
-      // SPEC §1.3: applied in the order added; a later add under a key replaces the earlier one.
-      let ordered = layer.animations.enumerated().sorted {
-        ($0.element.addedAt, $0.offset) < ($1.element.addedAt, $1.offset)
-      }
-      var keyed: [String: CompiledAnimation] = [:]
-      for (_, animation) in ordered {
-        let compiled = compile(animation, layer: layerIndex, parent: nil)
-        if let key = animation.key {
-          if let previous = keyed[key] { previous.removal.set(animation.addedAt) }
-          keyed[key] = compiled
-        }
-        topLevel.append(compiled)
-      }
-    }
-  }
-
-  private mutating func warn(_ source: [String], _ message: String) {
+  mutating func warn(_ source: [String], _ message: String) {
     warnings.append(SceneWarning(source: source, message: message))
   }
 
@@ -164,9 +152,9 @@ struct PlanBuilder {
   }
 
   /// The presentation value of a track at scene time t from the steps placed so far.
-  private func presentation(_ track: Int, at t: Double) -> [Double] {
+  func presentation(_ track: Int, at t: Double) -> [Double] {
     let plan = tracks[track]
-    var buffer = plan.model
+    var buffer = plan.currentModel
     let layerTime = clocks[plan.layer].localTime(t)
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { scratch in
       let value = scratch.baseAddress!
@@ -174,7 +162,7 @@ struct PlanBuilder {
       buffer.withUnsafeMutableBufferPointer { out in
         for step in plan.steps where step.animation.root.isAttached(at: t) {
           guard let lt = step.animation.localTime(layerTime: layerTime) else { continue }
-          step.write(lt, into: value, scratch: extra)
+          step.write(lt, time: t, into: value, scratch: extra)
           Composition.apply(step, value: value, onto: out.baseAddress!, propertyType: plan.type)
         }
       }
@@ -182,46 +170,83 @@ struct PlanBuilder {
     return buffer
   }
 
+  /// The ends of a basic animation for a model value (SPEC §3.3's table); `captured` is the
+  /// presentation value when added, for the case with no ends at all.
+  private static func ends(
+    _ values: BasicValues, type: ValueType, model: [Double], captured: [Double]
+  ) -> (from: [Double], to: [Double]) {
+    switch (values.from?.components, values.to?.components, values.by?.components) {
+    case (let f?, let t?, _): return (f, t)
+    case (let f?, nil, let b?): return (f, ValueAlgebra.add(type, f, b))
+    case (nil, let t?, let b?): return (ValueAlgebra.subtract(type, t, b), t)
+    case (let f?, nil, nil): return (f, model)
+    case (nil, let t?, nil): return (model, t)
+    case (nil, nil, let b?): return (model, ValueAlgebra.add(type, model, b))
+    case (nil, nil, nil): return (captured, model)
+    }
+  }
+
   private mutating func addBasic(
     _ animation: Animation, _ compiled: CompiledAnimation, _ values: BasicValues,
     spring: SpringCurve?, layer: Int
   ) {
     guard let (track, keyPath, type) = target(animation, layer: layer) else { return }
-    let model = modelValue(track, keyPath, animation.valueFunction)
-    let from: [Double]
-    let to: [Double]
-    switch (values.from?.components, values.to?.components, values.by?.components) {
-    case (let f?, let t?, let b):
-      if b != nil {
-        warn(
-          animation.source + ["byValue"],
-          "fromValue, toValue and byValue all set; byValue is ignored (◆)")
-      }
-      (from, to) = (f, t)
-    case (let f?, nil, let b?): (from, to) = (f, ValueAlgebra.add(type, f, b))
-    case (nil, let t?, let b?): (from, to) = (ValueAlgebra.subtract(type, t, b), t)
-    case (let f?, nil, nil): (from, to) = (f, model)
-    case (nil, let t?, nil): (from, to) = (model, t)
-    case (nil, nil, let b?): (from, to) = (model, ValueAlgebra.add(type, model, b))
-    case (nil, nil, nil):
-      // The presentation value captured when added → the current model value.
-      let captured =
-        animation.valueFunction == nil
-        ? part(keyPath.part, of: presentation(track, at: compiled.addedAt), valueType: type)
-        : model
-      (from, to) = (captured, model)
+    if values.from != nil && values.to != nil && values.by != nil {
+      warn(
+        animation.source + ["byValue"],
+        "fromValue, toValue and byValue all set; byValue is ignored (◆)")
     }
+    let model = modelValue(track, keyPath, animation.valueFunction)
+    let captured =
+      animation.valueFunction == nil
+      ? part(keyPath.part, of: presentation(track, at: compiled.addedAt), valueType: type) : model
+    let (from, to) = Self.ends(values, type: type, model: model, captured: captured)
     let interpolator = Interpolator(type: type, from: from, to: to)
     let cycleValue = animation.cumulative && type.isAdditive ? to : nil
     if animation.cumulative && !type.isAdditive {
       warn(
-        animation.source + ["cumulative"],
-        "\(type) values cannot accumulate; cumulative is ignored")
+        animation.source + ["cumulative"], "\(type) values cannot accumulate; cumulative is ignored"
+      )
     }
-    addStep(
-      animation, compiled, track: track, keyPath: keyPath,
-      source: InterpolationSource(
-        interpolator, spring: spring, cycleValue: cycleValue, type: type))
+    let source = InterpolationSource(
+      interpolator, spring: spring, cycleValue: cycleValue, type: type)
+    // An end missing from from/to follows the model value live (SPEC §3.3): once every script
+    // change is known, `finish` gives the source one interpolator per model epoch.
+    let followsModel = animation.valueFunction == nil && (values.from == nil || values.to == nil)
+    if followsModel {
+      liveSources.append(
+        LiveSource(
+          source: source, track: track, keyPath: keyPath, type: type, values: values,
+          captured: captured,
+          addedAt: compiled.addedAt))
+    }
+    addStep(animation, compiled, track: track, keyPath: keyPath, source: source)
+  }
+
+  /// A basic animation whose ends follow the model value.
+  struct LiveSource {
+    let source: InterpolationSource
+    let track: Int
+    let keyPath: PropertyKeyPath
+    let type: ValueType
+    let values: BasicValues
+    let captured: [Double]
+    let addedAt: Double
+  }
+
+  /// Gives every live source an interpolator per model epoch from its add on.
+  mutating func finishLiveSources() {
+    for live in liveSources {
+      let track = tracks[live.track]
+      var starts = [live.addedAt]
+      starts += track.modelChanges.map(\.time).filter { $0 > live.addedAt }
+      live.source.epochs = starts.map { start in
+        let model = part(live.keyPath.part, of: track.model(at: start), valueType: live.type)
+        let (from, to) = Self.ends(
+          live.values, type: live.type, model: model, captured: live.captured)
+        return (start, Interpolator(type: live.type, from: from, to: to))
+      }
+    }
   }
 
   private mutating func addKeyframe(

@@ -10,6 +10,9 @@ public final class TimelinePlan: Sendable {
   let layerTracks: [[Int]]
   public let events: [DelegateEvent]
   public let warnings: [SceneWarning]
+  /// Every action lookup the script caused, in time order.
+  public let actionRecords: [ActionRecord]
+  public let completions: [CompletionEvent]
   public let contentsNames: [String]
   /// Index of each layer by name.
   let layerIndex: [String: Int]
@@ -18,8 +21,25 @@ public final class TimelinePlan: Sendable {
     let layer: Int
     let property: String
     let type: ValueType
+    /// The model value before any script change.
     var model: [Double]
+    /// Script changes of the model value, in time order (SPEC §5.1: stored before actions run).
+    var modelChanges: [(time: Double, value: [Double])] = []
     var steps: [TrackStep] = []
+
+    /// The model value in force at scene time t.
+    func model(at t: Double) -> [Double] {
+      var lo = 0
+      var hi = modelChanges.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if modelChanges[mid].time <= t { lo = mid + 1 } else { hi = mid }
+      }
+      return lo == 0 ? model : modelChanges[lo - 1].value
+    }
+
+    /// The latest model value (while building, in time order, that is the current one).
+    var currentModel: [Double] { modelChanges.last?.value ?? model }
   }
 
   public struct BuildError: Error, Sendable, Equatable {
@@ -30,7 +50,8 @@ public final class TimelinePlan: Sendable {
   public init(scene: Scene) throws(BuildError) {
     var builder = PlanBuilder(contentsNames: scene.contentsNames)
     try builder.flatten(scene.layers, parentLevels: [])
-    builder.compileAnimations()
+    builder.run(events: scene.events)
+    builder.finishLiveSources()
     layerNames = builder.names
     clocks = builder.clocks
     tracks = builder.tracks
@@ -46,6 +67,8 @@ public final class TimelinePlan: Sendable {
     }
     self.events = DelegateEvents.ordered(events)
     warnings = builder.warnings
+    actionRecords = builder.actionRecords
+    completions = builder.completionEvents()
   }
 
   public var layerCount: Int { layerNames.count }

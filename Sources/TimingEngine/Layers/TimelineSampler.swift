@@ -181,8 +181,16 @@ extension TimelinePlan {
     let count = times.count
     return [Double](unsafeUninitializedCapacity: count * width) { buffer, initialized in
       let base = buffer.baseAddress!
-      model.withUnsafeBufferPointer { m in
-        for i in 0..<count {
+      if track.modelChanges.isEmpty {
+        model.withUnsafeBufferPointer { m in
+          for i in 0..<count {
+            for c in 0..<width { base[i * width + c] = m[c] }
+          }
+        }
+      } else {
+        // Script changes: each sample starts from the model value in force at its time.
+        for (i, t) in times.enumerated() {
+          let m = track.model(at: t)
           for c in 0..<width { base[i * width + c] = m[c] }
         }
       }

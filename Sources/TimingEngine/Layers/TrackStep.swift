@@ -10,8 +10,9 @@
 /// hold their tables; the sampling loop makes one dynamic call per step and copies nothing.
 class ValueSource: @unchecked Sendable {
   /// Writes the animation's value for local time `lt`, `timingFunction` being the animation's.
+  /// `time` is the scene time, for values that follow the live model value.
   func write(
-    _ lt: LocalTime, _ timingFunction: CompiledTimingFunction?,
+    _ lt: LocalTime, _ timingFunction: CompiledTimingFunction?, time: Double,
     into out: UnsafeMutablePointer<Double>
   ) {}
 
@@ -49,15 +50,15 @@ struct Column {
         let lt = animation.localTime(layerTime: layerTimes[i])
       else { continue }
       if direct {
-        source.write(lt, f, into: out + i * width)
+        source.write(lt, f, time: times[i], into: out + i * width)
         continue
       }
       if let valueFunction = step.valueFunction {
-        source.write(lt, f, into: extra)
+        source.write(lt, f, time: times[i], into: extra)
         let m = valueFunction.transform(UnsafePointer(extra)).m
         for c in 0..<16 { value[c] = m[c] }
       } else {
-        source.write(lt, f, into: value)
+        source.write(lt, f, time: times[i], into: value)
       }
       Composition.apply(step, value: value, onto: out + i * width, propertyType: type)
     }
@@ -68,6 +69,21 @@ struct Column {
 /// at the end of one cycle added per completed cycle.
 final class InterpolationSource: ValueSource, @unchecked Sendable {
   let interpolator: Interpolator
+  /// For ends that follow the live model value (SPEC §3.3): an interpolator per model epoch
+  /// from the add on, set once when the plan is finished (after every script change is known).
+  var epochs: [(start: Double, interpolator: Interpolator)] = []
+
+  /// The interpolator in force at scene time t.
+  @inline(__always) func chosen(_ t: Double) -> Interpolator {
+    guard epochs.count > 1 else { return epochs.first?.interpolator ?? interpolator }
+    var lo = 1
+    var hi = epochs.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if epochs[mid].start <= t { lo = mid + 1 } else { hi = mid }
+    }
+    return epochs[lo - 1].interpolator
+  }
   let spring: SpringCurve?
   let cycleValue: [Double]?
   let type: ValueType
@@ -82,11 +98,12 @@ final class InterpolationSource: ValueSource, @unchecked Sendable {
   override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
   ) {
     // A spring's progress is in seconds of basic local time, not a fraction (SPEC §3.5).
     let p = spring.map { $0.progress(lt.basic) } ?? progress(lt, f)
-    interpolator.write(p, into: out)
+    chosen(time).write(p, into: out)
     if let cycleValue, lt.cycle != 0 { Cumulative.add(cycleValue, lt.cycle, type, into: out) }
   }
 }
@@ -103,7 +120,8 @@ final class KeyframeSource: ValueSource, @unchecked Sendable {
   override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
   ) {
     evaluator.write(progress(lt, f), into: out)
     if let cycleValue, lt.cycle != 0 {
@@ -125,7 +143,8 @@ final class PathRotationSource: ValueSource, @unchecked Sendable {
   override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
   ) {
     out[0] = evaluator.pathAngle(progress(lt, f)) + offset
   }
@@ -139,7 +158,8 @@ final class TransitionSource: ValueSource, @unchecked Sendable {
   override func apply(_ step: TrackStep, _ column: Column) { column.apply(step, self) }
 
   override func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, into out: UnsafeMutablePointer<Double>
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
   ) {
     TransitionGeometry.write(style, progress: progress(lt, f), into: out)
   }
@@ -167,13 +187,14 @@ final class TrackStep: Sendable {
   /// Writes the step's value at local time `lt` into `out` (through the value function, if
   /// any, using `scratch`).
   @inline(__always) func write(
-    _ lt: LocalTime, into out: UnsafeMutablePointer<Double>, scratch: UnsafeMutablePointer<Double>
+    _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>,
+    scratch: UnsafeMutablePointer<Double>
   ) {
     guard let valueFunction else {
-      source.write(lt, animation.timingFunction, into: out)
+      source.write(lt, animation.timingFunction, time: time, into: out)
       return
     }
-    source.write(lt, animation.timingFunction, into: scratch)
+    source.write(lt, animation.timingFunction, time: time, into: scratch)
     let m = valueFunction.transform(UnsafePointer(scratch)).m
     for i in 0..<16 { out[i] = m[i] }
   }

@@ -1,0 +1,241 @@
+/// Script events (SPEC §5): property changes in transactions and UIKit animation blocks, each
+/// looked up with the action search and its action added as an animation; explicit adds and
+/// removals — all applied in time order with the scene's own animations.
+extension PlanBuilder {
+  enum TimelineItem {
+    case animation(layer: Int, index: Int)
+    case event(Int)
+  }
+
+  /// Scene animations (at their addedAt) and script events, in time order; at equal times the
+  /// scene's animations first, then events in the order given.
+  mutating func run(events: [ScriptEvent]) {
+    var items: [(time: Double, rank: Int, order: Int, item: TimelineItem)] = []
+    var order = 0
+    for (layerIndex, layer) in layers.enumerated() {
+      for (index, animation) in layer.animations.enumerated() {
+        items.append((animation.addedAt, 0, order, .animation(layer: layerIndex, index: index)))
+        order += 1
+      }
+    }
+    for (index, event) in events.enumerated() {
+      items.append((event.time, 1, order, .event(index)))
+      order += 1
+    }
+    items.sort { ($0.time, $0.rank, $0.order) < ($1.time, $1.rank, $1.order) }
+    for item in items {
+      switch item.item {
+      case .animation(let layer, let index): add(layers[layer].animations[index], layer: layer)
+      case .event(let index): apply(events[index])
+      }
+    }
+  }
+
+  /// Adds a top-level animation: one per key, a later add replacing the earlier (SPEC §1.3).
+  @discardableResult
+  mutating func add(_ animation: Animation, layer: Int) -> CompiledAnimation {
+    let compiled = compile(animation, layer: layer, parent: nil)
+    if let key = animation.key {
+      if let previous = keyed[layer][key] { previous.removal.set(animation.addedAt) }
+      keyed[layer][key] = compiled
+    }
+    topLevel.append(compiled)
+    return compiled
+  }
+
+  private mutating func apply(_ event: ScriptEvent) {
+    let t = event.time
+    switch event.action {
+    case .transaction(let transaction):
+      _ = run(transaction, at: t, inheriting: TransactionState(), block: nil)
+    case .animate(let block, let changes, let completion):
+      var added: [CompiledAnimation] = []
+      for change in changes {
+        added += apply(change, at: t, transaction: TransactionState(), block: block)
+      }
+      if let completion { completions.append((completion, t, added)) }
+    case .addAnimation(let layerName, var animation):
+      guard let layer = nameIndex[layerName] else { return }
+      animation.addedAt = t
+      add(animation, layer: layer)
+    case .removeAnimation(let layerName, let key):
+      guard let layer = nameIndex[layerName], let animation = keyed[layer][key] else { return }
+      animation.removal.set(t)
+      keyed[layer][key] = nil
+    case .removeAllAnimations(let layerName):
+      guard let layer = nameIndex[layerName] else { return }
+      for animation in topLevel where animation.layer == layer && animation.addedAt <= t {
+        animation.removal.set(t)
+      }
+      keyed[layer] = [:]
+    }
+  }
+
+  /// A transaction and its nested ones; returns the animations they added. Only the outermost
+  /// commit starts animations, so every animation begins at the event's time.
+  private mutating func run(
+    _ transaction: ScriptTransaction, at t: Double, inheriting outer: TransactionState,
+    block: AnimationBlock?
+  ) -> [CompiledAnimation] {
+    var state = outer
+    if let d = transaction.animationDuration { state.animationDuration = d }
+    if let f = transaction.animationTimingFunction { state.animationTimingFunction = f }
+    if let disable = transaction.disableActions { state.disableActions = disable }
+    var added: [CompiledAnimation] = []
+    for change in transaction.changes {
+      added += apply(change, at: t, transaction: state, block: block)
+    }
+    for inner in transaction.nested { added += run(inner, at: t, inheriting: state, block: block) }
+    if let completion = transaction.completion { completions.append((completion, t, added)) }
+    return added
+  }
+
+  /// SPEC §5.1: an equal value triggers nothing; otherwise the lookup happens before the value
+  /// is stored and the action runs after (so an implicit animation goes from the old
+  /// presentation value to the new model value). `hidden` also orders the layer in or out.
+  private mutating func apply(
+    _ change: PropertyChange, at t: Double, transaction: TransactionState, block: AnimationBlock?
+  ) -> [CompiledAnimation] {
+    guard let layer = nameIndex[change.layer] else { return [] }
+    let property = change.keyPath.property
+    let track = trackIndex(layer: layer, property: property, type: change.keyPath.propertyType)
+    let old = tracks[track].currentModel
+    let new = Self.applying(change, to: old, type: tracks[track].type)
+    guard new != old else {
+      record(t, layer, property, ActionSearch.unchanged(key: property), change.source)
+      return []
+    }
+    let oldPresentation = presentation(track, at: t)
+    tracks[track].modelChanges.append((t, new))
+    var keys = [property]
+    if property == "hidden" { keys.append(new[0] != 0 ? "onOrderOut" : "onOrderIn") }
+    var added: [CompiledAnimation] = []
+    for key in keys {
+      let resolution: ActionSearch.Resolution
+      if layers[layer].detached {
+        resolution = ActionSearch.detached(key: key)
+      } else {
+        resolution = ActionSearch.resolve(
+          key: key, sources: layers[layer].actionSources, transaction: transaction, block: block)
+      }
+      record(t, layer, key, resolution, change.source)
+      guard var action = resolution.action else { continue }
+      action.addedAt = t
+      action.source = change.source
+      if key == property {
+        fillEnds(
+          &action, old: old, new: new, oldPresentation: oldPresentation, track: track,
+          block: resolution.decidedBy == "delegate" ? block : nil)
+      }
+      if let block, resolution.decidedBy == "delegate", block.delay > 0 {
+        // UIKit begins block animations after the delay, in the layer's time.
+        action.timing.beginTime = clocks[layer].localTime(t) + block.delay
+      }
+      added.append(add(action, layer: layer))
+    }
+    return added
+  }
+
+  /// Ends for an action's animation that gave none: UIKit's additive form (old − new → zero, on
+  /// the new model value), its legacy absolute form, or Core Animation's implicit one (the old
+  /// presentation value → the live model value).
+  private func fillEnds(
+    _ action: inout Animation, old: [Double], new: [Double], oldPresentation: [Double], track: Int,
+    block: AnimationBlock?
+  ) {
+    let type = tracks[track].type
+    func ends(_ values: BasicValues) -> BasicValues {
+      guard values.from == nil && values.to == nil && values.by == nil,
+        action.keyPath?.part == .whole
+      else { return values }
+      let start = (block?.beginFromCurrentState ?? false) || block == nil ? oldPresentation : old
+      if let block, block.additive, type.isAdditive {
+        let zero =
+          type == .transform
+          ? Transform3D.identity.values : Array(repeating: 0.0, count: type.componentCount)
+        let difference: [Double]
+        if type == .transform {
+          // Additive transforms concatenate before the model value: start = d · new.
+          difference = (Transform3D(start) * (Transform3D(new).inverse ?? .identity)).values
+        } else {
+          difference = zip(start, new).map { $0 - $1 }
+        }
+        return BasicValues(from: AnimatableValue(type, difference), to: AnimatableValue(type, zero))
+      }
+      if block != nil {
+        return BasicValues(from: AnimatableValue(type, start), to: AnimatableValue(type, new))
+      }
+      return BasicValues(from: AnimatableValue(type, start))
+    }
+    switch action.kind {
+    case .basic(let values): action.kind = .basic(ends(values))
+    case .spring(let values, let curve): action.kind = .spring(ends(values), curve)
+    default: break
+    }
+  }
+
+  private mutating func record(
+    _ t: Double, _ layer: Int, _ key: String, _ resolution: ActionSearch.Resolution,
+    _ source: [String]
+  ) {
+    actionRecords.append(
+      ActionRecord(time: t, layer: names[layer], key: key, resolution: resolution, source: source))
+  }
+
+  /// The full property value after a change to it or to a part of it.
+  static func applying(_ change: PropertyChange, to full: [Double], type: ValueType) -> [Double] {
+    var value = full
+    var given = change.value.components
+    switch change.keyPath.part {
+    case .whole: return given
+    case .components(let range):
+      for (offset, index) in range.enumerated() { value[index] = given[offset] }
+      return value
+    case .transform(let field):
+      var parts = DecomposedTransform(Transform3D(full)) ?? DecomposedTransform()
+      given.withUnsafeMutableBufferPointer { Composition.set(field, $0.baseAddress!, on: &parts) }
+      return parts.matrix.values
+    }
+  }
+
+  /// Completion blocks run once every animation added in their transaction (or block) has
+  /// finished or been removed; at once if none was added (SPEC §5.4).
+  func completionEvents() -> [CompletionEvent] {
+    completions.compactMap { name, time, animations in
+      var latest = time
+      var finished = true
+      for animation in animations {
+        let events = DelegateEvents.events(
+          for: animation, clock: clocks[animation.layer], layerName: names[animation.layer])
+        guard let stop = events.first(where: { $0.kind == .didStop }) else { return nil }
+        latest = max(latest, stop.time)
+        finished = finished && stop.finished == true
+      }
+      return CompletionEvent(time: latest, name: name, finished: finished)
+    }.sorted { $0.time < $1.time }
+  }
+}
+
+extension ActionSearch {
+  /// SPEC §5.1: setting a value equal to the model value triggers nothing.
+  static func unchanged(key: String) -> Resolution {
+    Resolution(
+      key: key, action: nil, decidedBy: "unchanged",
+      trace: [
+        TraceStep(
+          step: "unchanged", depth: nil, source: nil, answer: .skipped,
+          note: "the new value equals the model value")
+      ])
+  }
+
+  /// ◆ SPEC §5.1: a layer outside a rendered tree gets no implicit actions.
+  static func detached(key: String) -> Resolution {
+    Resolution(
+      key: key, action: nil, decidedBy: "detached",
+      trace: [
+        TraceStep(
+          step: "detached", depth: nil, source: nil, answer: .skipped,
+          note: "the layer is not in a rendered tree")
+      ])
+  }
+}

@@ -1,0 +1,141 @@
+import Testing
+
+@testable import TimingEngine
+
+/// Script events through the action search into the timeline (SPEC §5).
+@Suite struct ScriptTests {
+  func change(_ layer: String, _ keyPath: String, _ value: [Double]) -> PropertyChange {
+    let path = PropertyKeyPath.resolve(keyPath)!
+    return PropertyChange(
+      layer: layer, keyPath: path, value: AnimatableValue(path.valueType, value), source: [])
+  }
+
+  func scene(_ layers: [Layer], _ events: [ScriptEvent]) -> TimelinePlan {
+    var s = Scene()
+    s.layers = layers
+    s.events = events
+    return try! TimelinePlan(scene: s)
+  }
+
+  func transaction(
+    duration: Double? = nil, disable: Bool? = nil, _ changes: [PropertyChange],
+    completion: String? = nil
+  )
+    -> ScriptTransaction
+  {
+    var t = ScriptTransaction()
+    t.animationDuration = duration
+    t.disableActions = disable
+    t.changes = changes
+    t.completion = completion
+    return t
+  }
+
+  /// A standalone layer animates implicitly from the old presentation value to the new model
+  /// value over the transaction's duration with the default curve.
+  @Test func implicitAnimation() {
+    let p = scene(
+      [layer("a", properties: [("opacity", .scalar(1))])],
+      [
+        ScriptEvent(
+          time: 1, action: .transaction(transaction(duration: 2, [change("a", "opacity", [0])])),
+          source: [])
+      ])
+    let expected = 1 - NamedTimingFunction.default.bezier.solve(0.5)
+    #expect(approximately(scalars(p, "a", "opacity", [0.5, 1, 2, 3, 4]), [1, 1, expected, 0, 0]))
+    #expect(p.actionRecords.first?.resolution.decidedBy == "defaultActionForKey")
+  }
+
+  /// Seed 003: a view-backed layer does not animate in a transaction; in a block it does, with
+  /// UIKit's additive animation and the block's curve.
+  @Test func viewBackedLayer() {
+    var view = layer("v", properties: [("position", AnimatableValue(.point, [0, 0]))])
+    view.actionSources.delegate = .view
+    let outside = scene(
+      [view],
+      [
+        ScriptEvent(
+          time: 1,
+          action: .transaction(transaction(duration: 1, [change("v", "position", [100, 0])])),
+          source: [])
+      ])
+    #expect(scalars(outside, "v", "position.x", [1, 1.5]) == [100, 100])
+    #expect(outside.actionRecords.first?.resolution.trace.first?.answer == .NSNull)
+    var block = AnimationBlock(duration: 2)
+    block.curve = .named(.linear)
+    let inside = scene(
+      [view],
+      [
+        ScriptEvent(
+          time: 1,
+          action: .animate(
+            block, changes: [change("v", "position", [100, 0])], completion: "done"), source: [])
+      ])
+    #expect(approximately(scalars(inside, "v", "position.x", [0.5, 1, 2, 3]), [0, 0, 50, 100]))
+    #expect(inside.completions == [CompletionEvent(time: 3, name: "done", finished: true)])
+  }
+
+  /// A block's delay: the view keeps showing its old value until the animation begins.
+  @Test func blockDelay() {
+    var view = layer("v", properties: [("opacity", .scalar(1))])
+    view.actionSources.delegate = .view
+    var block = AnimationBlock(duration: 1)
+    block.delay = 1
+    block.curve = .named(.linear)
+    let p = scene(
+      [view],
+      [
+        ScriptEvent(
+          time: 1, action: .animate(block, changes: [change("v", "opacity", [0])], completion: nil),
+          source: [])
+      ])
+    #expect(approximately(scalars(p, "v", "opacity", [1.5, 2, 2.5, 3]), [1, 1, 0.5, 0]))
+  }
+
+  @Test func disableActionsAndEqualValues() {
+    let p = scene(
+      [layer("a", properties: [("opacity", .scalar(1))])],
+      [
+        ScriptEvent(
+          time: 1,
+          action: .transaction(transaction(disable: true, [change("a", "opacity", [0.5])])),
+          source: []),
+        ScriptEvent(
+          time: 2,
+          action: .transaction(transaction([change("a", "opacity", [0.5])], completion: "c")),
+          source: []),
+      ])
+    #expect(scalars(p, "a", "opacity", [0.5, 1, 1.1]) == [1, 0.5, 0.5])
+    #expect(p.actionRecords.map(\.resolution.decidedBy) == ["disableActions", "unchanged"])
+    #expect(p.completions == [CompletionEvent(time: 2, name: "c", finished: true)])
+  }
+
+  /// Nested transactions inherit and override; all start at the event's time.
+  @Test func nestedTransactions() {
+    var outer = transaction(duration: 2, [change("a", "opacity", [0])])
+    outer.nested = [transaction(duration: 1, [change("a", "cornerRadius", [10])])]
+    let p = scene(
+      [layer("a", properties: [("opacity", .scalar(1))])],
+      [ScriptEvent(time: 0, action: .transaction(outer), source: [])])
+    let events = p.events.filter { $0.kind == .didStop }.map(\.time).sorted()
+    #expect(events == [1, 2])
+  }
+
+  @Test func addAndRemoveAnimations() {
+    var spin = basic("opacity", from: [0], to: [1]) {
+      $0.key = "spin"
+      $0.timing.duration = 10
+    }
+    spin.source = ["events", "0"]
+    let p = scene(
+      [layer("a")],
+      [
+        ScriptEvent(time: 1, action: .addAnimation(layer: "a", animation: spin), source: []),
+        ScriptEvent(time: 3, action: .removeAnimation(layer: "a", key: "spin"), source: []),
+      ])
+    #expect(approximately(scalars(p, "a", "opacity", [0.5, 2, 4]), [1, 0.1, 1]))
+    #expect(
+      p.events.map(\.kind) == [.didStart, .didStop] && p.events.last?.finished == false
+        && p.events.last?.time == 3)
+  }
+}
