@@ -24,7 +24,9 @@ enum TimelineJSONEncoder {
     }
     w.endObject()
     w.key("events")
-    writeEvents(plan.events, into: &w)
+    writeEvents(plan.events, completions: plan.completions, into: &w)
+    w.key("actions")
+    writeActions(plan.actionRecords, into: &w)
     w.key("warnings")
     writeWarnings(plan.warnings, into: &w)
     w.endObject()
@@ -76,9 +78,30 @@ enum TimelineJSONEncoder {
     w.endArray()
   }
 
-  static func writeEvents(_ events: [DelegateEvent], into w: inout JSONWriter) {
+  /// Delegate events and completion blocks in time order (a completion after the stops at its
+  /// time, since it runs when they have happened).
+  static func writeEvents(
+    _ events: [DelegateEvent], completions: [CompletionEvent], into w: inout JSONWriter
+  ) {
     w.beginArray()
+    var pending = completions[...]
+    func flushCompletions(before time: Double, _ w: inout JSONWriter) {
+      while let next = pending.first, next.time < time {
+        w.beginObject()
+        w.key("time")
+        w.number(next.time)
+        w.key("event")
+        w.string("completion")
+        w.key("name")
+        w.string(next.name)
+        w.key("finished")
+        w.bool(next.finished)
+        w.endObject()
+        pending = pending.dropFirst()
+      }
+    }
     for event in events {
+      flushCompletions(before: event.time, &w)
       w.beginObject()
       w.key("time")
       w.number(event.time)
@@ -94,6 +117,35 @@ enum TimelineJSONEncoder {
       }
       w.key("animation")
       w.string(JSONPointer(event.source).description)
+      w.endObject()
+    }
+    flushCompletions(before: .infinity, &w)
+    w.endArray()
+  }
+
+  /// Every action lookup a script change caused: what was asked, what answered, what ran.
+  static func writeActions(_ records: [ActionRecord], into w: inout JSONWriter) {
+    w.beginArray()
+    for record in records {
+      w.beginObject()
+      w.key("time")
+      w.number(record.time)
+      w.key("layer")
+      w.string(record.layer)
+      w.key("key")
+      w.string(record.key)
+      w.key("action")
+      if let action = record.resolution.action {
+        AnimationJSONEncoder.write(action, into: &w)
+      } else {
+        w.null()
+      }
+      w.key("decidedBy")
+      w.string(record.resolution.decidedBy)
+      w.key("trace")
+      TraceJSON.write(record.resolution.trace, into: &w)
+      w.key("change")
+      w.string(JSONPointer(record.source).description)
       w.endObject()
     }
     w.endArray()

@@ -24,9 +24,11 @@ struct SceneDecoder {
 
   init(limits: Limits) { self.limits = limits }
 
-  static let topLevel: Set<String> = ["layers", "sample", "keyPaths", "screen"]
+  static let topLevel: Set<String> = ["layers", "sample", "keyPaths", "screen", "events"]
   static let layerMembers: Set<String> = [
-    "name", "properties", "beginTime", "speed", "timeOffset", "animations", "sublayers",
+    "name", "properties", "beginTime", "speed", "timeOffset", "animations", "sublayers", "delegate",
+    "actions", "style",
+    "defaultActions", "detached",
   ]
 
   mutating func decode(_ body: JSONValue) -> Result<TimelineRequest, Problem> {
@@ -55,6 +57,14 @@ struct SceneDecoder {
     }
     var names = Set<String>()
     checkNames(scene.layers, &names)
+    if let items = context.array(body["events"], at: root / "events", max: 10_000) {
+      var layerTypes: [String: [String: ValueType]] = [:]
+      collectCustomTypes(scene.layers, into: &layerTypes)
+      var events = ScriptDecoder(layers: layerTypes)
+      scene.events = items.enumerated().compactMap { i, item in
+        events.event(item, at: root / "events" / i, values: &values, context: &context)
+      }
+    }
     scene.contentsNames = values.contentsNames
     let times = decodeSample(body["sample"], at: root / "sample")
     var keyPaths: [String]?
@@ -67,6 +77,25 @@ struct SceneDecoder {
       return .failure(Problem.invalidRequest(context.problems))
     }
     return .success(TimelineRequest(scene: scene, times: times, keyPaths: keyPaths))
+  }
+
+  /// Every layer's custom property types (from model values and animations), for the events.
+  private func collectCustomTypes(
+    _ layers: [Layer], into types: inout [String: [String: ValueType]]
+  ) {
+    for layer in layers {
+      var custom: [String: ValueType] = [:]
+      for (key, value) in layer.properties where LayerProperties.catalogue[key] == nil {
+        custom[key] = value.type
+      }
+      for animation in layer.animations {
+        if let keyPath = animation.keyPath, LayerProperties.catalogue[keyPath.property] == nil {
+          custom[keyPath.property] = keyPath.propertyType
+        }
+      }
+      types[layer.name] = custom
+      collectCustomTypes(layer.sublayers, into: &types)
+    }
   }
 
   private mutating func checkNames(_ layers: [Layer], _ names: inout Set<String>) {
@@ -126,6 +155,15 @@ struct SceneDecoder {
         }
       }
     }
+    layer.actionSources.delegate = ActionDecoder.delegate(
+      value["delegate"], at: pointer / "delegate", values: &values, context: &context)
+    layer.actionSources.actions = ActionDecoder.table(
+      value["actions"], at: pointer / "actions", values: &values, context: &context)
+    layer.actionSources.style = ActionDecoder.style(
+      value["style"], at: pointer / "style", values: &values, context: &context)
+    layer.actionSources.classDefaults = ActionDecoder.table(
+      value["defaultActions"], at: pointer / "defaultActions", values: &values, context: &context)
+    layer.detached = context.bool(value["detached"], at: pointer / "detached") ?? false
     if let items = context.array(
       value["sublayers"], at: pointer / "sublayers", max: limits.maxLayers)
     {
