@@ -33,6 +33,9 @@ public enum ScriptAction: Sendable {
   case addAnimation(layer: String, animation: Animation)
   case removeAnimation(layer: String, key: String)
   case removeAllAnimations(layer: String)
+  /// `startCanvasAnimation` on a view: its own Canvas settings, or the given ones (a
+  /// `{"type": "canvas"}` animation), then every view below it (SPEC §7).
+  case startCanvasAnimation(layer: String, settings: CanvasSettings?)
 }
 
 public struct ScriptEvent: Sendable {

@@ -12,6 +12,8 @@ struct PlanBuilder {
   var liveSources: [LiveSource] = []
   /// The animation under each key, per layer (one per key; SPEC §1.3).
   var keyed: [[String: CompiledAnimation]] = []
+  /// Each layer's sublayers, for Canvas's recursion.
+  var children: [[Int]] = []
   var actionRecords: [ActionRecord] = []
   var completions: [(name: String, time: Double, animations: [CompiledAnimation])] = []
   let contentsNames: [String]
@@ -21,7 +23,11 @@ struct PlanBuilder {
   mutating func flatten(_ list: [Layer], parentLevels: [LayerClock.Level]) throws(TimelinePlan
     .BuildError)
   {
-    for layer in list {
+    for var layer in list {
+      // Canvas views are UIViews: their layers are view-backed (◆ unless the scene says otherwise).
+      if layer.canvas != nil && layer.actionSources.delegate == nil {
+        layer.actionSources.delegate = .view
+      }
       let index = names.count
       guard nameIndex[layer.name] == nil else {
         throw TimelinePlan.BuildError(
@@ -39,6 +45,8 @@ struct PlanBuilder {
       layers.append(layer)
       layerTracks.append([])
       keyed.append([:])
+      children.append([])
+      if let parent = parentLevels.last?.layer { children[parent].append(index) }
       for (key, value) in layer.properties {
         let track = trackIndex(layer: index, property: key, type: value.type)
         tracks[track].model = value.components

@@ -15,6 +15,8 @@ public struct Layer: Sendable {
   public var actionSources = ActionSources()
   /// ◆ Not in a rendered tree: no implicit actions (SPEC §5.1).
   public var detached = false
+  /// A Canvas view (`CSAnimationView`, SPEC §7).
+  public var canvas: CanvasSettings?
 
   public init(name: String) { self.name = name }
 }
@@ -26,5 +28,8 @@ public struct Scene: Sendable {
   public var contentsNames: [String] = [LayerProperties.noContents]
   /// Script events, applied in time order (equal times in the order given).
   public var events: [ScriptEvent] = []
+  /// The screen's size in points, for the Canvas presets (◆ default 375 × 667).
+  public var screenWidth = 375.0
+  public var screenHeight = 667.0
   public init() {}
 }

@@ -68,6 +68,9 @@ extension PlanBuilder {
         animation.removal.set(t)
       }
       keyed[layer] = [:]
+    case .startCanvasAnimation:
+      // Expanded into transactions and blocks before the run (`expandCanvas`).
+      break
     }
   }
 

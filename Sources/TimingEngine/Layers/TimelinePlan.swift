@@ -50,7 +50,9 @@ public final class TimelinePlan: Sendable {
   public init(scene: Scene) throws(BuildError) {
     var builder = PlanBuilder(contentsNames: scene.contentsNames)
     try builder.flatten(scene.layers, parentLevels: [])
-    builder.run(events: scene.events)
+    builder.run(
+      events: builder.expandCanvas(
+        scene.events, width: scene.screenWidth, height: scene.screenHeight))
     builder.finishLiveSources()
     layerNames = builder.names
     clocks = builder.clocks

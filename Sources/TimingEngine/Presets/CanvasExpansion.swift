@@ -1,0 +1,65 @@
+/// Canvas starts turned into the script they amount to (SPEC §7): every Canvas view that wakes
+/// (scene time 0, a type, a non-zero duration, not paused) and every `startCanvasAnimation`
+/// starts its view and then, as Canvas recurses through subviews, every Canvas view below it.
+/// ◆ A view started again is reset: its animations are removed (their completion chains with
+/// them) and it begins again from its start state.
+extension PlanBuilder {
+  func expandCanvas(_ events: [ScriptEvent], width: Double, height: Double) -> [ScriptEvent] {
+    var requests: [(time: Double, layer: Int, settings: CanvasSettings?, source: [String])] = []
+    for (index, layer) in layers.enumerated() {
+      if let canvas = layer.canvas, canvas.duration != 0, !canvas.pauseAnimationOnAwake {
+        requests.append((0, index, nil, layer.source + ["canvas"]))
+      }
+    }
+    var output: [ScriptEvent] = []
+    var requestForEvent: [Int: Int] = [:]
+    for (i, event) in events.enumerated() {
+      if case .startCanvasAnimation(let name, let settings) = event.action,
+        let layer = nameIndex[name]
+      {
+        requestForEvent[i] = requests.count
+        requests.append((event.time, layer, settings, event.source))
+      }
+    }
+    // Starts in time order decide which are restarts.
+    var started = Set<Int>()
+    var expanded: [Int: [ScriptEvent]] = [:]
+    for (order, request) in requests.enumerated().sorted(by: {
+      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+    }) {
+      var script: [ScriptEvent] = []
+      func start(_ layer: Int, _ settings: CanvasSettings?) {
+        if let settings = settings ?? layers[layer].canvas {
+          if started.contains(layer) {
+            script.append(
+              ScriptEvent(
+                time: request.time, action: .removeAllAnimations(layer: names[layer]),
+                source: request.source))
+          }
+          started.insert(layer)
+          script += settings.preset.script(
+            layer: names[layer], at: request.time, duration: settings.duration,
+            delay: settings.delay, width: width,
+            height: height, source: request.source)
+        }
+        for child in children[layer] { start(child, nil) }
+      }
+      start(request.layer, request.settings)
+      expanded[order] = script
+    }
+    // Wake-up starts first, then the events in their order with each start replaced by its
+    // script (the run sorts by time, keeping this order at equal times).
+    let awake = requests.count - requestForEvent.count
+    for order in 0..<awake { output += expanded[order] ?? [] }
+    for (i, event) in events.enumerated() {
+      if let order = requestForEvent[i] {
+        output += expanded[order] ?? []
+      } else if case .startCanvasAnimation = event.action {
+        continue
+      } else {
+        output.append(event)
+      }
+    }
+    return output
+  }
+}
