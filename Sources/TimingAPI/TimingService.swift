@@ -27,6 +27,7 @@ public final class TimingService: Sendable {
     routes += timing.routes
     routes += TimelineRoutes(configuration: configuration).routes
     routes += ActionRoutes().routes
+    routes += PresetRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(
       readiness: readiness, metrics: metrics, serverStatistics: serverStatistics)
     router = Router(routes: routes)

@@ -21,6 +21,8 @@ struct SceneDecoder {
   private var context = DecodingContext()
   private var values = ValueDecoder()
   private var layerCount = 0
+  /// Starts from `{"type": "canvas"}` animations, as script events.
+  private var canvasStarts: [ScriptEvent] = []
 
   init(limits: Limits) { self.limits = limits }
 
@@ -28,7 +30,7 @@ struct SceneDecoder {
   static let layerMembers: Set<String> = [
     "name", "properties", "beginTime", "speed", "timeOffset", "animations", "sublayers", "delegate",
     "actions", "style",
-    "defaultActions", "detached",
+    "defaultActions", "detached", "canvas",
   ]
 
   mutating func decode(_ body: JSONValue) -> Result<TimelineRequest, Problem> {
@@ -40,16 +42,22 @@ struct SceneDecoder {
         ]))
     }
     context.rejectUnknownMembers(body, allowed: Self.topLevel, at: root)
+    var scene = Scene()
     if let screen = context.object(body["screen"], at: root / "screen") {
       context.rejectUnknownMembers(
         .object(screen), allowed: ["width", "height"], at: root / "screen")
-      for name in ["width", "height"] {
-        _ = context.number(
-          JSONValue.object(screen)[name], at: root / "screen" / name, in: 1...100_000,
-          what: "a size in points")
+      let object = JSONValue.object(screen)
+      if let w = context.number(
+        object["width"], at: root / "screen" / "width", in: 1...100_000, what: "a size in points")
+      {
+        scene.screenWidth = w
+      }
+      if let h = context.number(
+        object["height"], at: root / "screen" / "height", in: 1...100_000, what: "a size in points")
+      {
+        scene.screenHeight = h
       }
     }
-    var scene = Scene()
     if let items = context.array(body["layers"], at: root / "layers", max: limits.maxLayers) {
       scene.layers = decodeLayers(items, at: root / "layers")
     } else if body["layers"] == nil {
@@ -65,6 +73,8 @@ struct SceneDecoder {
         events.event(item, at: root / "events" / i, values: &values, context: &context)
       }
     }
+    // `{"type": "canvas"}` animations start their preset when added, like startCanvasAnimation.
+    scene.events += canvasStarts
     scene.contentsNames = values.contentsNames
     let times = decodeSample(body["sample"], at: root / "sample")
     var keyPaths: [String]?
@@ -148,6 +158,21 @@ struct SceneDecoder {
     {
       var decoder = AnimationDecoder(customTypes: customTypes)
       for (i, item) in items.enumerated() {
+        if case .string("canvas")? = item["type"] {
+          // A Canvas preset by name: started on this layer when added (SPEC §7).
+          let at = pointer / "animations" / i
+          context.rejectUnknownMembers(
+            item, allowed: ["type", "name", "duration", "delay", "addedAt"], at: at)
+          if let settings = CanvasDecoder.settings(item, nameKey: "name", at: at, context: &context)
+          {
+            let time = context.number(item["addedAt"], at: at / "addedAt", in: 0...1e9) ?? 0
+            canvasStarts.append(
+              ScriptEvent(
+                time: time, action: .startCanvasAnimation(layer: layer.name, settings: settings),
+                source: at.tokens))
+          }
+          continue
+        }
         if let animation = decoder.decode(
           item, at: pointer / "animations" / i, values: &values, context: &context, depth: 0)
         {
@@ -164,6 +189,15 @@ struct SceneDecoder {
     layer.actionSources.classDefaults = ActionDecoder.table(
       value["defaultActions"], at: pointer / "defaultActions", values: &values, context: &context)
     layer.detached = context.bool(value["detached"], at: pointer / "detached") ?? false
+    if let canvas = value["canvas"] {
+      if case .object = canvas {
+        context.rejectUnknownMembers(
+          canvas, allowed: ["type", "duration", "delay", "pauseAnimationOnAwake"],
+          at: pointer / "canvas")
+      }
+      layer.canvas = CanvasDecoder.settings(
+        canvas, nameKey: "type", at: pointer / "canvas", context: &context)
+    }
     if let items = context.array(
       value["sublayers"], at: pointer / "sublayers", max: limits.maxLayers)
     {

@@ -6,7 +6,10 @@ struct ScriptDecoder {
   /// Custom property types by layer name; a layer absent here does not exist.
   let layers: [String: [String: ValueType]]
 
-  static let kinds = ["set", "animate", "addAnimation", "removeAnimation", "removeAllAnimations"]
+  static let kinds = [
+    "set", "animate", "addAnimation", "removeAnimation", "removeAllAnimations",
+    "startCanvasAnimation",
+  ]
 
   mutating func event(
     _ value: JSONValue, at pointer: JSONPointer, values: inout ValueDecoder,
@@ -95,6 +98,16 @@ struct ScriptDecoder {
         return nil
       }
       action = .removeAnimation(layer: layerName, key: key)
+    case "startCanvasAnimation":
+      guard
+        let start = context.object(
+          value["startCanvasAnimation"], at: pointer / "startCanvasAnimation")
+      else { return nil }
+      let object = JSONValue.object(start)
+      let at = pointer / "startCanvasAnimation"
+      context.rejectUnknownMembers(object, allowed: ["layer"], at: at)
+      guard let layerName = layer(object["layer"], at: at / "layer", &context) else { return nil }
+      action = .startCanvasAnimation(layer: layerName, settings: nil)
     default:
       guard
         let remove = context.object(

@@ -51,7 +51,8 @@ enum DelegateEvents {
     }
     let startTime = max(start, added)
     var result = [event(startTime, .didStart, nil)]
-    if end.isFinite && end < removal {
+    // Removed exactly as it ends: it did finish.
+    if end.isFinite && end <= removal {
       result.append(event(max(end, startTime), .didStop, true))
     } else if removal.isFinite {
       result.append(event(removal, .didStop, false))

@@ -121,8 +121,10 @@ extension PlanBuilder {
         resolution = ActionSearch.resolve(
           key: key, sources: layers[layer].actionSources, transaction: transaction, block: block)
       }
-      record(t, layer, key, resolution, change.source)
-      guard var action = resolution.action else { continue }
+      guard var action = resolution.action else {
+        record(t, layer, key, resolution, change.source)
+        continue
+      }
       action.addedAt = t
       action.source = change.source
       if key == property {
@@ -130,10 +132,28 @@ extension PlanBuilder {
           &action, old: old, new: new, oldPresentation: oldPresentation, track: track,
           block: resolution.decidedBy == "delegate" ? block : nil)
       }
-      if let block, resolution.decidedBy == "delegate", block.delay > 0 {
+      if let block, resolution.decidedBy == "delegate" {
         // UIKit begins block animations after the delay, in the layer's time.
-        action.timing.beginTime = clocks[layer].localTime(t) + block.delay
+        if block.delay > 0 { action.timing.beginTime = clocks[layer].localTime(t) + block.delay }
+        // ◆ Additive block animations stack instead of replacing one another: each gets a key of
+        // its own (the property's, then "-1", "-2", …), as UIKit's do.
+        if action.additive, let base = action.key {
+          var key = base
+          var n = 0
+          while let existing = keyed[layer][key], existing.removal.time > t {
+            n += 1
+            key = "\(base)-\(n)"
+            _ = existing
+          }
+          action.key = key
+        }
       }
+      // The record shows the animation as added: ends filled in, key and begin time set.
+      record(
+        t, layer, key,
+        ActionSearch.Resolution(
+          key: key, action: action, decidedBy: resolution.decidedBy, trace: resolution.trace),
+        change.source)
       added.append(add(action, layer: layer))
     }
     return added

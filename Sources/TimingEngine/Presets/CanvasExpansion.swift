@@ -4,7 +4,9 @@
 /// ◆ A view started again is reset: its animations are removed (their completion chains with
 /// them) and it begins again from its start state.
 extension PlanBuilder {
-  func expandCanvas(_ events: [ScriptEvent], width: Double, height: Double) -> [ScriptEvent] {
+  mutating func expandCanvas(_ events: [ScriptEvent], width: Double, height: Double)
+    -> [ScriptEvent]
+  {
     var requests: [(time: Double, layer: Int, settings: CanvasSettings?, source: [String])] = []
     for (index, layer) in layers.enumerated() {
       if let canvas = layer.canvas, canvas.duration != 0, !canvas.pauseAnimationOnAwake {
@@ -17,6 +19,10 @@ extension PlanBuilder {
       if case .startCanvasAnimation(let name, let settings) = event.action,
         let layer = nameIndex[name]
       {
+        // A Canvas animation makes its layer a UIView's (◆ unless the scene gave a delegate).
+        if settings != nil && layers[layer].actionSources.delegate == nil {
+          layers[layer].actionSources.delegate = .view
+        }
         requestForEvent[i] = requests.count
         requests.append((event.time, layer, settings, event.source))
       }

@@ -1,0 +1,205 @@
+import HTTPServer
+import TimingEngine
+
+/// `GET /v1/presets` and `GET /v1/presets/{type}` (API.md "Canvas presets"): each Canvas type,
+/// and one expanded — the UIKit animations it adds, from the same expansion a scene's `canvas`
+/// uses, and its sampled keyframes.
+struct PresetRoutes {
+  let configuration: APIConfiguration
+
+  var routes: [Route] {
+    [
+      Route("GET", "/v1/presets") { context throws(Problem) in try list(context) },
+      Route("GET", "/v1/presets/{type}") { context throws(Problem) in try expand(context) },
+    ]
+  }
+
+  private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    try acceptJSON(context)
+    guard context.query.names.isEmpty else {
+      throw Problem.invalidRequest(
+        context.query.names.map {
+          .parameter($0, "unknown query parameter; this resource takes none")
+        })
+    }
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("screen")
+    writeScreen(375, 667, into: &w)
+    w.key("presets")
+    w.beginArray()
+    for preset in CanvasPreset.allCases {
+      let (start, steps) = preset.definition(width: 375, height: 667)
+      w.beginObject()
+      w.key("type")
+      w.string(preset.rawValue)
+      w.key("start")
+      writeState(start, into: &w)
+      w.key("steps")
+      w.beginArray()
+      for step in steps { writeState(step, into: &w) }
+      w.endArray()
+      w.key("stepDuration")
+      w.string(
+        preset == .popDown || preset == .popAlphaUp ? "duration/3" : "duration/\(steps.count)")
+      w.endObject()
+    }
+    w.endArray()
+    w.endObject()
+    return json(w.bytes)
+  }
+
+  private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    try acceptJSON(context)
+    let name = context.parameters["type"]!
+    guard let preset = CanvasPreset(rawValue: name) else {
+      throw Problem(
+        .notFound, "unknown-preset", "Unknown Canvas preset",
+        "no Canvas type '\(name.prefix(40))'; GET /v1/presets lists the 29 types",
+        errors: [
+          .parameter(
+            "type", "one of \(CanvasPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+        ])
+    }
+    let query = context.query
+    let unknown = query.names.filter {
+      !["duration", "delay", "width", "height", "fps"].contains($0)
+    }
+    var problems: [Problem.FieldError] = unknown.map {
+      .parameter($0, "unknown query parameter; expected duration, delay, width, height, fps")
+    }
+    func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
+      guard let text = query.first(name) else { return fallback }
+      guard isJSONNumberText(text), let v = Double(text), range.contains(v) else {
+        problems.append(
+          .parameter(
+            name,
+            "must be a number in [\(numberText(range.lowerBound)), \(numberText(range.upperBound))]"
+          ))
+        return fallback
+      }
+      return v
+    }
+    let duration = number("duration", 1, 0.001...10_000)
+    let delay = number("delay", 0, 0...10_000)
+    let width = number("width", 375, 1...100_000)
+    let height = number("height", 667, 1...100_000)
+    let fps = number("fps", 60, 0.001...1000)
+    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    let (start, steps) = preset.definition(width: width, height: height)
+    let step = preset.stepDuration(duration, steps: steps.count)
+    let end = delay + step * Double(steps.count)
+    let count = Int((end * fps + 1e-9).rounded(.down)) + 1
+    guard count <= configuration.maxPointsPerRequest else {
+      throw Problem.tooMuchWork(
+        "\(count) keyframes (\(numberText(end)) s at \(numberText(fps)) fps) exceed the limit of \(configuration.maxPointsPerRequest)",
+        .parameter("fps", "at most \(configuration.maxPointsPerRequest) samples"))
+    }
+    var scene = Scene()
+    var layer = Layer(name: "view")
+    layer.canvas = CanvasSettings(preset: preset, duration: duration, delay: delay)
+    layer.source = ["view"]
+    scene.layers = [layer]
+    scene.screenWidth = width
+    scene.screenHeight = height
+    let plan: TimelinePlan
+    do throws(TimelinePlan.BuildError) {
+      plan = try TimelinePlan(scene: scene)
+    } catch {
+      throw Problem.invalidRequest([.parameter("type", error.message)])
+    }
+    var times = (0..<count).map { Double($0) / fps }
+    if times.last! < end { times.append(end) }
+    let samples = plan.sample(
+      times: times, outputs: try! plan.outputs(keyPaths: ["transform", "opacity"]))
+
+    var w = JSONWriter(capacity: 4096 + times.count * 200)
+    w.beginObject()
+    w.key("type")
+    w.string(preset.rawValue)
+    w.key("duration")
+    w.number(duration)
+    w.key("delay")
+    w.number(delay)
+    w.key("screen")
+    writeScreen(width, height, into: &w)
+    w.key("start")
+    writeState(start, into: &w)
+    w.key("steps")
+    w.beginArray()
+    for (k, state) in steps.enumerated() {
+      w.beginObject()
+      w.key("begin")
+      w.number(delay + Double(k) * step)
+      w.key("duration")
+      w.number(step)
+      w.key("to")
+      writeState(state, into: &w)
+      w.endObject()
+    }
+    w.endArray()
+    w.key("animations")
+    w.beginArray()
+    for record in plan.actionRecords {
+      if let action = record.resolution.action { AnimationJSONEncoder.write(action, into: &w) }
+    }
+    w.endArray()
+    w.key("keyframes")
+    w.beginObject()
+    w.key("times")
+    w.numberArray(samples.times)
+    for column in samples.layers[0].columns {
+      w.key(column.keyPath)
+      TimelineJSONEncoder.writeColumn(column, names: plan.contentsNames, into: &w)
+    }
+    w.endObject()
+    w.endObject()
+    return json(w.bytes)
+  }
+
+  private func writeState(_ state: CanvasPreset.State, into w: inout JSONWriter) {
+    w.beginObject()
+    if let t = state.translation {
+      w.key("translation")
+      w.beginArray()
+      w.number(t.x)
+      w.number(t.y)
+      w.endArray()
+    }
+    if let s = state.scale {
+      w.key("scale")
+      w.beginArray()
+      w.number(s.x)
+      w.number(s.y)
+      w.endArray()
+    }
+    if let a = state.alpha {
+      w.key("alpha")
+      w.number(a)
+    }
+    w.endObject()
+  }
+
+  private func writeScreen(_ width: Double, _ height: Double, into w: inout JSONWriter) {
+    w.beginObject()
+    w.key("width")
+    w.number(width)
+    w.key("height")
+    w.number(height)
+    w.endObject()
+  }
+
+  private func acceptJSON(_ context: RequestContext) throws(Problem) {
+    guard
+      ContentNegotiation.choose(["application/json"], accept: context.request.headers["Accept"])
+        != nil
+    else {
+      throw Problem.notAcceptable(["application/json"])
+    }
+  }
+
+  private func json(_ bytes: [UInt8]) -> HTTPResponse {
+    HTTPResponse(
+      status: .ok, headers: HTTPFields([("Content-Type", "application/json")]), body: bytes)
+  }
+}
