@@ -154,6 +154,11 @@ extension PlanBuilder {
         ActionSearch.Resolution(
           key: key, action: action, decidedBy: resolution.decidedBy, trace: resolution.trace),
         change.source)
+      // An action for a key that names no layer property (onOrderIn with a basic animation)
+      // has nothing to animate: recorded above, not added.
+      if let target = action.keyPath?.property, target != property, LayerProperties.catalogue[target] == nil {
+        continue
+      }
       added.append(add(action, layer: layer))
     }
     return added
