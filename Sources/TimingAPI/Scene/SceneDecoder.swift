@@ -66,12 +66,25 @@ struct SceneDecoder {
     var names = Set<String>()
     checkNames(scene.layers, &names)
     if let items = context.array(body["events"], at: root / "events", max: 10_000) {
+      // Layers that events insert are decoded first: later events may name them.
+      var inserted: [String: Layer] = [:]
+      for (i, item) in items.enumerated() {
+        for (kind, member) in [("insertLayer", "layer"), ("replaceLayer", "with")] {
+          guard case .object? = item[kind], let spec = item[kind]?[member] else { continue }
+          let at = root / "events" / i / kind / member
+          if let layer = decodeLayer(spec, at: at) {
+            inserted[at.description] = layer
+            checkNames([layer], &names)
+          }
+        }
+      }
       var layerTypes: [String: [String: ValueType]] = [:]
-      collectCustomTypes(scene.layers, into: &layerTypes)
-      var events = ScriptDecoder(layers: layerTypes)
+      collectCustomTypes(scene.layers + Array(inserted.values), into: &layerTypes)
+      var events = ScriptDecoder(layers: layerTypes, inserted: inserted)
       scene.events = items.enumerated().compactMap { i, item in
         events.event(item, at: root / "events" / i, values: &values, context: &context)
       }
+      events.checkRemovals(&context)
     }
     // `{"type": "canvas"}` animations start their preset when added, like startCanvasAnimation.
     scene.events += canvasStarts

@@ -5,10 +5,32 @@ import TimingEngine
 struct ScriptDecoder {
   /// Custom property types by layer name; a layer absent here does not exist.
   let layers: [String: [String: ValueType]]
+  /// Layers inserted by events, decoded ahead, by the pointer of their spec.
+  var inserted: [String: Layer] = [:]
+  /// Removals so far, to catch a layer removed twice.
+  private var removals: [(time: Double, name: String, pointer: JSONPointer)] = []
+
+  init(layers: [String: [String: ValueType]], inserted: [String: Layer] = [:]) {
+    self.layers = layers
+    self.inserted = inserted
+  }
+
+  /// A layer removed twice (by removeLayer or replaceLayer), reported at the later removal.
+  func checkRemovals(_ context: inout DecodingContext) {
+    var seen: [String: JSONPointer] = [:]
+    for removal in removals.sorted(by: { $0.time < $1.time }) {
+      if let first = seen[removal.name] {
+        context.fail(
+          removal.pointer, "layer '\(removal.name.prefix(64))' is already removed by \(first)")
+      } else {
+        seen[removal.name] = removal.pointer
+      }
+    }
+  }
 
   static let kinds = [
     "set", "animate", "addAnimation", "removeAnimation", "removeAllAnimations",
-    "startCanvasAnimation",
+    "startCanvasAnimation", "insertLayer", "removeLayer", "replaceLayer",
   ]
 
   mutating func event(
@@ -98,6 +120,45 @@ struct ScriptDecoder {
         return nil
       }
       action = .removeAnimation(layer: layerName, key: key)
+    case "insertLayer":
+      let at = pointer / "insertLayer"
+      guard let insert = context.object(value["insertLayer"], at: at) else { return nil }
+      let object = JSONValue.object(insert)
+      context.rejectUnknownMembers(object, allowed: ["layer", "parent"], at: at)
+      guard let layer = inserted[(at / "layer").description] else {
+        if object["layer"] == nil { context.fail(at / "layer", "required: the layer to insert") }
+        return nil
+      }
+      var parent: String?
+      if object["parent"] != nil {
+        guard let name = self.layer(object["parent"], at: at / "parent", &context) else {
+          return nil
+        }
+        parent = name
+      }
+      action = .insertLayer(layer, parent: parent)
+    case "removeLayer":
+      let at = pointer / "removeLayer"
+      guard let remove = context.object(value["removeLayer"], at: at) else { return nil }
+      let object = JSONValue.object(remove)
+      context.rejectUnknownMembers(object, allowed: ["layer"], at: at)
+      guard let name = layer(object["layer"], at: at / "layer", &context) else { return nil }
+      if let time { removals.append((time, name, at / "layer")) }
+      action = .removeLayer(name)
+    case "replaceLayer":
+      let at = pointer / "replaceLayer"
+      guard let replace = context.object(value["replaceLayer"], at: at) else { return nil }
+      let object = JSONValue.object(replace)
+      context.rejectUnknownMembers(object, allowed: ["layer", "with"], at: at)
+      guard let old = layer(object["layer"], at: at / "layer", &context) else { return nil }
+      guard let new = inserted[(at / "with").description] else {
+        if object["with"] == nil {
+          context.fail(at / "with", "required: the layer that takes its place")
+        }
+        return nil
+      }
+      if let time { removals.append((time, old, at / "layer")) }
+      action = .replaceLayer(old, with: new)
     case "startCanvasAnimation":
       guard
         let start = context.object(

@@ -36,6 +36,12 @@ public enum ScriptAction: Sendable {
   /// `startCanvasAnimation` on a view: its own Canvas settings, or the given ones (a
   /// `{"type": "canvas"}` animation), then every view below it (SPEC §7).
   case startCanvasAnimation(layer: String, settings: CanvasSettings?)
+  /// `addSublayer` (or insertion at the root): the layer and its sublayers enter the tree.
+  case insertLayer(Layer, parent: String?)
+  /// `removeFromSuperlayer`: the layer and everything below it leave the tree.
+  case removeLayer(String)
+  /// `replaceSublayer:with:`: the old layer leaves, the new one takes its place.
+  case replaceLayer(String, with: Layer)
 }
 
 public struct ScriptEvent: Sendable {

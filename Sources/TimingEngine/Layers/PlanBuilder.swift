@@ -10,10 +10,17 @@ struct PlanBuilder {
   var topLevel: [CompiledAnimation] = []
   var warnings: [SceneWarning] = []
   var liveSources: [LiveSource] = []
+  /// The insert time given to layers being flattened (−∞ for the scene's tree).
+  var currentInsertTime = -Double.infinity
   /// The animation under each key, per layer (one per key; SPEC §1.3).
   var keyed: [[String: CompiledAnimation]] = []
   /// Each layer's sublayers, for Canvas's recursion.
   var children: [[Int]] = []
+  /// Each layer's superlayer.
+  var parents: [Int?] = []
+  /// When each layer entered and left the rendered tree (−∞ / +∞ for the scene's own).
+  var insertedAt: [Double] = []
+  var removedAt: [Double] = []
   var actionRecords: [ActionRecord] = []
   var completions: [(name: String, time: Double, animations: [CompiledAnimation])] = []
   let contentsNames: [String]
@@ -46,6 +53,9 @@ struct PlanBuilder {
       layerTracks.append([])
       keyed.append([:])
       children.append([])
+      parents.append(parentLevels.last?.layer)
+      insertedAt.append(currentInsertTime)
+      removedAt.append(.infinity)
       if let parent = parentLevels.last?.layer { children[parent].append(index) }
       for (key, value) in layer.properties {
         let track = trackIndex(layer: index, property: key, type: value.type)

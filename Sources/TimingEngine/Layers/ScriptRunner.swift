@@ -14,7 +14,11 @@ extension PlanBuilder {
     var order = 0
     for (layerIndex, layer) in layers.enumerated() {
       for (index, animation) in layer.animations.enumerated() {
-        items.append((animation.addedAt, 0, order, .animation(layer: layerIndex, index: index)))
+        items.append(
+          (
+            max(animation.addedAt, insertedAt[layerIndex]), 0, order,
+            .animation(layer: layerIndex, index: index)
+          ))
         order += 1
       }
     }
@@ -25,7 +29,11 @@ extension PlanBuilder {
     items.sort { ($0.time, $0.rank, $0.order) < ($1.time, $1.rank, $1.order) }
     for item in items {
       switch item.item {
-      case .animation(let layer, let index): add(layers[layer].animations[index], layer: layer)
+      case .animation(let layer, let index):
+        // An inserted layer's own animations are added when it enters the tree.
+        var animation = layers[layer].animations[index]
+        animation.addedAt = max(animation.addedAt, insertedAt[layer])
+        add(animation, layer: layer)
       case .event(let index): apply(events[index])
       }
     }
@@ -71,7 +79,87 @@ extension PlanBuilder {
     case .startCanvasAnimation:
       // Expanded into transactions and blocks before the run (`expandCanvas`).
       break
+    case .insertLayer(let inserted, _):
+      guard let layer = nameIndex[inserted.name] else { return }
+      // SPEC §5.1: onOrderIn on the layer, sublayers on its superlayer.
+      lookUp("onOrderIn", on: layer, at: t, source: event.source)
+      if let parent = parents[layer] {
+        lookUp("sublayers", on: parent, at: t, source: event.source)
+      }
+    case .removeLayer(let name):
+      guard let layer = nameIndex[name] else { return }
+      lookUp("onOrderOut", on: layer, at: t, source: event.source)
+      if let parent = parents[layer] {
+        lookUp("sublayers", on: parent, at: t, source: event.source)
+      }
+      remove(layer, at: t)
+    case .replaceLayer(let old, let new):
+      guard let oldLayer = nameIndex[old], let layer = nameIndex[new.name] else { return }
+      remove(oldLayer, at: t)
+      // SPEC §5.1: replaceSublayer triggers kCATransition on the new layer.
+      lookUp("transition", on: layer, at: t, source: event.source)
+      if let parent = parents[layer] {
+        lookUp("sublayers", on: parent, at: t, source: event.source)
+      }
     }
+  }
+
+  /// Whether a layer is in the rendered tree at scene time t.
+  func isPresent(_ layer: Int, at t: Double) -> Bool {
+    insertedAt[layer] <= t && t < removedAt[layer]
+  }
+
+  /// The layer and everything below it leave the tree: their animations are removed.
+  private mutating func remove(_ layer: Int, at t: Double) {
+    removedAt[layer] = min(removedAt[layer], t)
+    for animation in topLevel where animation.layer == layer && animation.addedAt <= t {
+      animation.removal.set(t)
+    }
+    keyed[layer] = [:]
+    for child in children[layer] { remove(child, at: t) }
+  }
+
+  /// A lookup that is no property change (ordering in and out, sublayers, transition): recorded,
+  /// and its action added when it animates something the layer has.
+  private mutating func lookUp(_ key: String, on layer: Int, at t: Double, source: [String]) {
+    let resolution =
+      layers[layer].detached
+      ? ActionSearch.detached(key: key)
+      : ActionSearch.resolve(
+        key: key, sources: layers[layer].actionSources, transaction: TransactionState())
+    guard var action = resolution.action else {
+      record(t, layer, key, resolution, source)
+      return
+    }
+    action.addedAt = t
+    action.source = source
+    record(
+      t, layer, key,
+      ActionSearch.Resolution(
+        key: key, action: action, decidedBy: resolution.decidedBy, trace: resolution.trace), source)
+    if let target = action.keyPath?.property, LayerProperties.catalogue[target] == nil { return }
+    add(action, layer: layer)
+  }
+
+  /// Layers that script events insert are placed in the tree (under their superlayer, or as
+  /// roots) before the run, entering it at their event's time.
+  mutating func placeInsertedLayers(_ events: [ScriptEvent]) throws(TimelinePlan.BuildError) {
+    for event in events {
+      let layer: Layer
+      let parent: Int?
+      switch event.action {
+      case .insertLayer(let inserted, let parentName):
+        layer = inserted
+        parent = parentName.flatMap { nameIndex[$0] }
+      case .replaceLayer(let old, let new):
+        layer = new
+        parent = nameIndex[old].flatMap { parents[$0] }
+      default: continue
+      }
+      currentInsertTime = event.time
+      try flatten([layer], parentLevels: parent.map { clocks[$0].levels } ?? [])
+    }
+    currentInsertTime = -.infinity
   }
 
   /// A transaction and its nested ones; returns the animations they added. Only the outermost
@@ -115,7 +203,7 @@ extension PlanBuilder {
     var added: [CompiledAnimation] = []
     for key in keys {
       let resolution: ActionSearch.Resolution
-      if layers[layer].detached {
+      if layers[layer].detached || !isPresent(layer, at: t) {
         resolution = ActionSearch.detached(key: key)
       } else {
         resolution = ActionSearch.resolve(
@@ -156,7 +244,9 @@ extension PlanBuilder {
         change.source)
       // An action for a key that names no layer property (onOrderIn with a basic animation)
       // has nothing to animate: recorded above, not added.
-      if let target = action.keyPath?.property, target != property, LayerProperties.catalogue[target] == nil {
+      if let target = action.keyPath?.property, target != property,
+        LayerProperties.catalogue[target] == nil
+      {
         continue
       }
       added.append(add(action, layer: layer))

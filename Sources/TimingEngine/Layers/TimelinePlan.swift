@@ -50,6 +50,7 @@ public final class TimelinePlan: Sendable {
   public init(scene: Scene) throws(BuildError) {
     var builder = PlanBuilder(contentsNames: scene.contentsNames)
     try builder.flatten(scene.layers, parentLevels: [])
+    try builder.placeInsertedLayers(scene.events)
     builder.run(
       events: builder.expandCanvas(
         scene.events, width: scene.screenWidth, height: scene.screenHeight))
