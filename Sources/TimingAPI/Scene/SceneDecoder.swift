@@ -85,6 +85,7 @@ struct SceneDecoder {
         events.event(item, at: root / "events" / i, values: &values, context: &context)
       }
       events.checkRemovals(&context)
+      events.checkConflicts(&context)
     }
     // `{"type": "canvas"}` animations start their preset when added, like startCanvasAnimation.
     scene.events += canvasStarts

@@ -15,6 +15,29 @@ struct ScriptDecoder {
     self.inserted = inserted
   }
 
+  /// Every change, to catch two at the same time that set one property to different values.
+  private var changesSeen:
+    [(time: Double, layer: String, keyPath: String, value: [Double], pointer: JSONPointer)] = []
+
+  /// Two changes of the same property at the same time with different values: which one wins
+  /// would depend on event order inside one instant, so the script is refused.
+  func checkConflicts(_ context: inout DecodingContext) {
+    var first: [String: (value: [Double], pointer: JSONPointer)] = [:]
+    for change in changesSeen {
+      let id = "\(change.time)|\(change.layer)|\(change.keyPath)"
+      if let earlier = first[id] {
+        if earlier.value != change.value {
+          context.fail(
+            change.pointer,
+            "conflicts with \(earlier.pointer): both set \(change.layer.prefix(64)).\(change.keyPath) at time "
+              + "\(numberText(change.time)) to different values")
+        }
+      } else {
+        first[id] = (change.value, change.pointer)
+      }
+    }
+  }
+
   /// A layer removed twice (by removeLayer or replaceLayer), reported at the later removal.
   func checkRemovals(_ context: inout DecodingContext) {
     var seen: [String: JSONPointer] = [:]
@@ -181,6 +204,21 @@ struct ScriptDecoder {
       action = .removeAllAnimations(layer: layerName)
     }
     guard let time, let action else { return nil }
+    func note(_ changes: [PropertyChange]) {
+      for c in changes {
+        changesSeen.append(
+          (time, c.layer, c.keyPath.text, c.value.components, JSONPointer(c.source)))
+      }
+    }
+    func note(_ t: ScriptTransaction) {
+      note(t.changes)
+      t.nested.forEach(note)
+    }
+    switch action {
+    case .transaction(let t): note(t)
+    case .animate(_, let changes, _): note(changes)
+    default: break
+    }
     return ScriptEvent(time: time, action: action, source: pointer.tokens)
   }
 
