@@ -92,3 +92,21 @@ import Testing
     #expect(response.errorPointers == ["/keyPaths/1"])
   }
 }
+
+@Suite struct ScriptWorkCapTests {
+  /// Thousands of animations sampled thousands of times: refused before sampling.
+  @Test func animationsTimesSamplesAreBounded() throws {
+    let api = try APITestHarness()
+    let animations = (0..<1000).map { _ in
+      #"{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}"#
+    }
+    .joined(separator: ",")
+    let response = try api.postJSON(
+      "/v1/timelines",
+      #"{"layers": [{"name": "a", "animations": [\#(animations)]}], "sample": {"from": 0, "to": 99.999, "fps": 1000}, "keyPaths": ["opacity"]}"#
+    )
+    #expect(response.status == 422)
+    #expect(response.problemType == "too-much-work")
+    #expect((response.json["detail"] as? String)?.contains("1000 animations") == true)
+  }
+}

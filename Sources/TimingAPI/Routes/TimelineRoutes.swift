@@ -77,6 +77,15 @@ public struct PreparedTimeline: Sendable {
       throw Problem.invalidRequest([.at(request.keyPathsPointer / error.index, error.message)])
     }
     times = request.times
+    // Sampling evaluates every animation step at every time: bound that too, so a script of
+    // thousands of changes sampled thousands of times cannot run for minutes.
+    let evaluations = plan.stepCount * times.count
+    guard evaluations <= configuration.maxTimelineValues * 4 else {
+      throw Problem.tooMuchWork(
+        "this timeline would evaluate \(plan.stepCount) animations at \(times.count) times (\(evaluations) evaluations); "
+          + "the limit is \(configuration.maxTimelineValues * 4). Sample fewer times or animate less.",
+        .at(JSONPointer() / "sample", "\(times.count) samples × \(plan.stepCount) animations"))
+    }
     let numbers = times.count * outputs.componentsPerSample
     guard numbers <= configuration.maxTimelineValues else {
       throw Problem.tooMuchWork(

@@ -22,6 +22,12 @@ struct ScriptDecoder {
   /// Two changes of the same property at the same time with different values: which one wins
   /// would depend on event order inside one instant, so the script is refused.
   func checkConflicts(_ context: inout DecodingContext) {
+    // Each change's lookup composes the property's animations so far: keep scripts bounded.
+    if changesSeen.count > 10_000 {
+      context.fail(
+        JSONPointer() / "events", "\(changesSeen.count) property changes; at most 10000 per scene")
+      return
+    }
     var first: [String: (value: [Double], pointer: JSONPointer)] = [:]
     for change in changesSeen {
       let id = "\(change.time)|\(change.layer)|\(change.keyPath)"

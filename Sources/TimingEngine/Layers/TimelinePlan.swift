@@ -76,6 +76,9 @@ public final class TimelinePlan: Sendable {
 
   public var layerCount: Int { layerNames.count }
 
+  /// Animation steps on all tracks: sampling costs about steps × samples evaluations.
+  public var stepCount: Int { tracks.reduce(0) { $0 + $1.steps.count } }
+
   /// The clock of a layer, for `convertTime`.
   public func clock(of layer: String) -> LayerClock? { layerIndex[layer].map { clocks[$0] } }
 
