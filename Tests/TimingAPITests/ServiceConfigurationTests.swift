@@ -19,7 +19,7 @@ import TimingAPI
     #expect(c.host == "127.0.0.1")
     #expect(c.logLevel == .debug)
     #expect(c.limits.maxBodyBytes == 2048)
-    #expect(c.workers == 4)
+    #expect(c.workers == 8)  // twice the 4 processors
     #expect(c.api.corsOrigins == ["https://a.example", "https://b.example"])
   }
 
