@@ -39,7 +39,9 @@ import Testing
       let v: Double
       switch i % 3 {
       case 0: v = Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF)  // any finite magnitude
-      case 1: v = Double(rng.next() % 1_000_000_000) / 1_000_000 * (i % 2 == 0 ? 1 : -1)  // "nice" decimals
+      case 1:
+        // "Nice" decimals, both signs.
+        v = Double(rng.next() % 1_000_000_000) / 1_000_000 * (i % 2 == 0 ? 1 : -1)
       default: v = Double(rng.next() >> 11) / Double(1 << 53) * 1000  // uniform in [0, 1000)
       }
       let t = text(v)

@@ -159,18 +159,12 @@ struct PresetRoutes {
 
   private func writeState(_ state: CanvasPreset.State, into w: inout JSONWriter) {
     w.beginObject()
-    if let t = state.translation {
-      w.key("translation")
+    for (name, pair) in [("translation", state.translation), ("scale", state.scale)] {
+      guard let pair else { continue }
+      w.key(name)
       w.beginArray()
-      w.number(t.x)
-      w.number(t.y)
-      w.endArray()
-    }
-    if let s = state.scale {
-      w.key("scale")
-      w.beginArray()
-      w.number(s.x)
-      w.number(s.y)
+      w.number(pair.x)
+      w.number(pair.y)
       w.endArray()
     }
     if let a = state.alpha {

@@ -112,7 +112,8 @@ struct AnimationDecoder {
         context.number(value["startProgress"], at: pointer / "startProgress", in: 0...1) ?? 0
       style.endProgress =
         context.number(value["endProgress"], at: pointer / "endProgress", in: 0...1) ?? 1
-      if animation.key == nil { animation.key = "transition" }  // CATransition is added under kCATransition
+      // A CATransition is added under kCATransition.
+      if animation.key == nil { animation.key = "transition" }
       animation.kind = .transition(style)
       return animation
     default: break
