@@ -13,15 +13,30 @@ public struct JSONLogger: Sendable {
 
   public init(minimumLevel: HTTPServer.LogLevel) { self.minimumLevel = minimumLevel }
 
+  /// RFC 3339 UTC with milliseconds, e.g. 2026-11-29T18:42:07.123Z.
+  static func timestamp() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var seconds = now.tv_sec
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func pad(_ n: Int, _ width: Int) -> String {
+      let digits = String(n)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return
+      "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
+      + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
+      + "\(pad(Int(now.tv_nsec / 1_000_000), 3))Z"
+  }
+
   public func log(_ level: HTTPServer.LogLevel, _ message: String, _ fields: [String: String] = [:])
   {
     guard level >= minimumLevel else { return }
     var w = JSONWriter(capacity: 128)
     w.beginObject()
     w.key("time")
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    w.number(Double(now.tv_sec) + Double(now.tv_nsec / 1_000_000) / 1000)
+    w.string(Self.timestamp())
     w.key("level")
     w.string(level.name)
     w.key("message")

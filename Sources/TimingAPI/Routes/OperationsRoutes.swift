@@ -49,6 +49,9 @@ enum OperationsRoutes {
     <li><a href="/v1/timing-functions">GET /v1/timing-functions</a> — the named timing functions</li>
     <li><a href="/v1/timing-functions/easeInEaseOut?samples=11">GET /v1/timing-functions/easeInEaseOut?samples=11</a></li>
     <li><a href="/v1/timing-functions/easeInEaseOut.svg">GET /v1/timing-functions/easeInEaseOut.svg</a> — a plot</li>
+    <li><a href="/v1/presets">GET /v1/presets</a> — the Canvas presets, and
+    <a href="/v1/presets/bounceLeft?fps=30">GET /v1/presets/bounceLeft</a> expanded</li>
+    <li>POST /v1/timelines — a scene sampled; POST /v1/actions/resolve — the action search traced</li>
     <li><a href="/openapi.yaml">GET /openapi.yaml</a> — the contract</li>
     <li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a></li>
     </ul>

@@ -217,9 +217,11 @@ struct PlanBuilder {
     let model = modelValue(track, keyPath, animation.valueFunction)
     // Only an animation without any end starts from the presentation value when added; the
     // composition it needs is not worth doing for the others.
-    let needsCapture = values.from == nil && values.to == nil && values.by == nil && animation.valueFunction == nil
+    let needsCapture =
+      values.from == nil && values.to == nil && values.by == nil && animation.valueFunction == nil
     let captured =
-      needsCapture ? part(keyPath.part, of: presentation(track, at: compiled.addedAt), valueType: type) : model
+      needsCapture
+      ? part(keyPath.part, of: presentation(track, at: compiled.addedAt), valueType: type) : model
     let (from, to) = Self.ends(values, type: type, model: model, captured: captured)
     let interpolator = Interpolator(type: type, from: from, to: to)
     let cycleValue = animation.cumulative && type.isAdditive ? to : nil
