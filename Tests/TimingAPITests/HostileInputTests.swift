@@ -106,6 +106,23 @@ import TimingAPI
     }
   }
 
+  /// Found by the test above: a subnormal duration made 1/duration infinite and the timing
+  /// function's input NaN, which crashed a conversion to Int.
+  @Test func subnormalDuration() {
+    let service = TimingService()
+    for mode in ["linear", "cubicPaced"] {
+      let body = #"""
+        {"layers": [{"name": "a", "animations": [
+          {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 5e-324, "timingFunction": "easeIn",
+           "repeatCount": "infinity", "cumulative": true},
+          {"type": "keyframe", "keyPath": "position.x", "values": [0, 1, 2], "calculationMode": "\#(mode)", "duration": 5e-324}]}],
+         "sample": {"times": [0, 0.5, 1e9]}, "keyPaths": ["opacity", "position.x"]}
+        """#
+      let response = service.handle(Self.post("/v1/timelines", Array(body.utf8)))
+      #expect(response.status.code == 200, "\(String(decoding: response.body, as: UTF8.self))")
+    }
+  }
+
   static func post(_ path: String, _ body: [UInt8]) -> HTTPRequest {
     HTTPRequest(
       method: "POST", target: path,

@@ -198,7 +198,7 @@ final class KeyframeEvaluator: Sendable {
     guard let path else { return (0, 0) }
     if mode == .paced || mode == .cubicPaced {
       let total = pathLengths.last!
-      let target = min(max(u, 0), 1) * total
+      let target = u.isNaN ? 0 : min(max(u, 0), 1) * total
       // The segment whose arc-length interval holds the target (binary search: up to 10 000).
       var first = 0
       var last = path.segments.count - 1
@@ -226,7 +226,7 @@ final class KeyframeEvaluator: Sendable {
     let total = arcLengths.last!
     let samples = Self.arcSamples
     guard total > 0 else { return segmentPosition(u) }
-    let target = min(max(u, 0), 1) * total
+    let target = u.isNaN ? 0 : min(max(u, 0), 1) * total
     var lo = 0
     var hi = arcLengths.count - 1
     while lo + 1 < hi {

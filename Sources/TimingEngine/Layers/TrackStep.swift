@@ -206,6 +206,7 @@ enum Cumulative {
   static func add(
     _ end: [Double], _ cycle: Double, _ type: ValueType, into out: UnsafeMutablePointer<Double>
   ) {
+    guard cycle.isFinite else { return }
     if type == .transform {
       let n = Int(max(min(cycle, 1e6), -1e6))
       var current = SIMD16<Double>()

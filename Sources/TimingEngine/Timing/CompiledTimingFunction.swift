@@ -44,6 +44,7 @@ public final class CompiledTimingFunction: Sendable {
 
   @inline(__always) public func evaluate(_ x: Double, beforeFlag: Bool = false) -> Double {
     guard let bezier else { return function.evaluate(x, beforeFlag: beforeFlag) }
+    guard !x.isNaN else { return 0 }
     if x <= 0 || x >= 1 {
       if x == 0 { return 0 }
       if x == 1 { return 1 }

@@ -70,6 +70,8 @@ extension MediaTiming {
     -> LocalTime?
   {
     var e = (tp - beginTime) * speed
+    // Times overflow to ±∞ only through absurd speeds down deep trees; ∞ − ∞ and 0 × ∞ are NaN.
+    guard !e.isNaN else { return nil }
     let phase: LocalTime.Phase
     if e < 0 {
       guard fillMode.fillsBackwards else { return nil }
@@ -98,6 +100,11 @@ extension MediaTiming {
     let d = duration
     let p = e + timeOffset
     let ratio = p * inverseDuration
+    // An endless animation infinitely far along (or a time that overflowed) has no position in
+    // its iteration: show its first frame rather than compute with NaN.
+    guard ratio.isFinite else {
+      return LocalTime(phase: phase, basic: 0, fraction: 0, cycle: 0, reversed: speed < 0)
+    }
     var k = fastFloor(ratio)
     var r = p - k * d
     // Float rounding can leave r a hair outside [0, d).
