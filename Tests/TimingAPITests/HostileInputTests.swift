@@ -106,6 +106,30 @@ import TimingAPI
     }
   }
 
+  /// Random function texts and queries on the lookup route.
+  @Test func randomLookups() {
+    let service = TimingService()
+    var rng = SplitMix(seed: 11)
+    let pieces = [
+      "cubic-bezier(", "steps(", "linear(", "spring(", ")", ",", "%25", "%20", "0", "1", "-", ".",
+      "e9", "e-400", "1e308", "jump-none",
+      "start", "nan", "inf", "0.5", "99999999999", "%", "(", "?x=", "&x=", "&samples=", "&slope",
+      "&from=", "&to=", ".svg", "easeIn",
+    ]
+    for _ in 0..<3_000 {
+      var target = "/v1/timing-functions/"
+      for _ in 0..<(1 + Int(rng.next() % 10)) {
+        target += pieces[Int(rng.next() % UInt64(pieces.count))]
+      }
+      let request = HTTPRequest(
+        method: "GET", target: target, headers: HTTPFields([("Host", "test")]))
+      let response = service.handle(request)
+      #expect(
+        response.status.code == 200 || (400..<500).contains(response.status.code),
+        "\(response.status.code) for \(target)")
+    }
+  }
+
   /// Found by the test above: a subnormal duration made 1/duration infinite and the timing
   /// function's input NaN, which crashed a conversion to Int.
   @Test func subnormalDuration() {
