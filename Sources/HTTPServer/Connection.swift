@@ -51,6 +51,8 @@ final class Connection: @unchecked Sendable {
   private var draining = false
   private var pendingCancellations = 0
   private var processingScheduled = false
+  /// Unsent output bytes this connection has counted in the server's total.
+  private var accountedOutput = 0
 
   /// Input kept beyond the request being parsed (pipelined requests) before reading pauses.
   private var maxBufferedInput: Int { limits.maxHeaderBytes + 64 * 1024 }
@@ -181,7 +183,16 @@ final class Connection: @unchecked Sendable {
   // MARK: Responding
 
   private func respond(to request: HTTPRequest) {
-    let response = server.handle(request)
+    let response: HTTPResponse
+    if server.bufferedResponseBytes > limits.maxBufferedResponseBytes {
+      // Memory is held by clients not reading what they asked for: shed load, do no work.
+      var overloaded = server.errorResponse(
+        .serviceUnavailable, "the server is holding too many unread responses; retry shortly")
+      overloaded.headers.set("Retry-After", "1")
+      response = overloaded
+    } else {
+      response = server.handle(request)
+    }
     // The server may have begun draining while the handler ran (its drain call waits behind
     // the handler on this queue), so ask it directly.
     var keepAlive = !draining && !closeAfterResponse && !server.isDraining
@@ -239,6 +250,7 @@ final class Connection: @unchecked Sendable {
       let error = errno
       if n < 0 && error == EINTR { continue }
       if n < 0 && (error == EAGAIN || error == EWOULDBLOCK) {
+        account(pending: output.count - outputOffset)
         armWriteSource()
         return
       }
@@ -248,6 +260,7 @@ final class Connection: @unchecked Sendable {
     }
     output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
     outputOffset = 0
+    account(pending: 0)
     disarmWriteSource()
     if outputEndsResponse {
       outputEndsResponse = false
@@ -369,6 +382,13 @@ final class Connection: @unchecked Sendable {
     }
     input = []
     output = []
+    account(pending: 0)
+  }
+
+  /// Keeps the server's count of unsent response bytes in step with this connection's.
+  private func account(pending: Int) {
+    server.adjustBuffered(by: pending - accountedOutput)
+    accountedOutput = pending
   }
 
   /// The fd is closed only once every source on it is cancelled, so no handler can run on a

@@ -30,6 +30,7 @@ public final class HTTPServer: @unchecked Sendable {
     public var acceptedConnections: Int
     public var rejectedConnections: Int
     public var responsesByStatus: [Int: Int]
+    public var bufferedResponseBytes: Int
   }
 
   private let host: String
@@ -53,6 +54,14 @@ public final class HTTPServer: @unchecked Sendable {
     var draining = false
   }
   private let state = Mutex(State())
+  private let bufferedBytes = Atomic<Int>(0)
+
+  /// Response bytes queued on connections and not yet sent.
+  public var bufferedResponseBytes: Int { bufferedBytes.load(ordering: .relaxed) }
+
+  func adjustBuffered(by delta: Int) {
+    if delta != 0 { bufferedBytes.add(delta, ordering: .relaxed) }
+  }
 
   public init(
     host: String = "0.0.0.0", port: Int = 8080, limits: ServerLimits = ServerLimits(),
@@ -85,7 +94,8 @@ public final class HTTPServer: @unchecked Sendable {
     state.withLock {
       Statistics(
         openConnections: $0.connections.count, acceptedConnections: $0.accepted,
-        rejectedConnections: $0.rejected, responsesByStatus: $0.responses)
+        rejectedConnections: $0.rejected, responsesByStatus: $0.responses,
+        bufferedResponseBytes: bufferedBytes.load(ordering: .relaxed))
     }
   }
 

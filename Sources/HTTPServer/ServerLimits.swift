@@ -18,6 +18,10 @@ public struct ServerLimits: Sendable {
   public var writeTimeout: Double = 30
   /// Open connections beyond which new ones get 503 and are closed.
   public var maxConnections = 1024
+  /// Response bytes written by handlers but not yet taken by their clients, across all
+  /// connections; beyond it new requests get 503 instead of adding more (slow or stalled readers
+  /// would otherwise hold every timeline they asked for in memory).
+  public var maxBufferedResponseBytes = 256 << 20
 
   public init() {}
 }

@@ -52,6 +52,10 @@ final class Metrics: Sendable {
       text += "# TYPE animation_timing_connections_rejected_total counter\n"
       text += "animation_timing_connections_rejected_total \(server.rejectedConnections)\n"
       text +=
+        "# HELP animation_timing_buffered_response_bytes Response bytes not yet taken by clients.\n"
+      text += "# TYPE animation_timing_buffered_response_bytes gauge\n"
+      text += "animation_timing_buffered_response_bytes \(server.bufferedResponseBytes)\n"
+      text +=
         "# HELP animation_timing_responses_total Responses written, including transport errors.\n"
       text += "# TYPE animation_timing_responses_total counter\n"
       for (status, count) in server.responsesByStatus.sorted(by: { $0.key < $1.key }) {

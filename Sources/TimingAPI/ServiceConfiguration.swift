@@ -141,6 +141,12 @@ public struct ServiceConfiguration: Sendable {
     ) { c, v in
       integer(v, 1...100_000_000) { c.api.maxTimelineValues = $0 }
     },
+    Option(
+      flag: "--max-buffered-response-bytes", environment: "MAX_BUFFERED_RESPONSE_BYTES",
+      help: "unsent response bytes across connections before 503 (default 268435456)"
+    ) { c, v in
+      integer(v, 1 << 16...(1 << 40)) { c.limits.maxBufferedResponseBytes = $0 }
+    },
   ]
 
   private static func integer(_ text: String, _ range: ClosedRange<Int>, _ set: (Int) -> Void)

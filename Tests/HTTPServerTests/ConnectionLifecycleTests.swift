@@ -145,6 +145,41 @@ import Testing
     #expect(c.isClosed(within: 2))
   }
 
+  /// A client that asks for a large response and does not read it holds its bytes; past the
+  /// budget, new requests get 503 without running their handler, until the bytes are gone.
+  @Test func unreadResponsesAreBounded() throws {
+    var limits = testLimits()
+    limits.maxBufferedResponseBytes = 1 << 20
+    limits.idleTimeout = 5
+    limits.writeTimeout = 5
+    let server = try makeTestServer(limits: limits)
+    defer { stop(server) }
+    var hog: RawClient? = try RawClient(port: server.port)
+    hog?.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+    // Wait until the 8 MiB answer is queued (loopback buffers take only part of it).
+    var waited = 0
+    while server.bufferedResponseBytes <= 1 << 20 && waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(server.bufferedResponseBytes > 1 << 20)
+    let other = try RawClient(port: server.port)
+    other.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    let refused = try other.readResponse()
+    #expect(refused.status == 503)
+    #expect(refused.header("Retry-After") == "1")
+    // The hog goes away: its bytes are released and service resumes on the same connection.
+    hog = nil  // closes its socket
+    waited = 0
+    while server.bufferedResponseBytes > 0 && waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(server.bufferedResponseBytes == 0)
+    other.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try other.readResponse().status == 200)
+  }
+
   /// Shutdown lets an in-flight request finish (with `Connection: close`), closes idle
   /// connections and stops accepting.
   @Test func gracefulShutdownFinishesInFlightRequest() throws {
