@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import Synchronization
+import TimingEngine
 
 /// The HTTP API: routes requests to handlers and applies what every route shares — problem+json
 /// errors, content negotiation, ETags and conditional requests, HEAD, OPTIONS and CORS, metrics.
@@ -10,6 +11,8 @@ public final class TimingService: Sendable {
   private let readiness: @Sendable () -> Bool
   private let serverStatistics: @Sendable () -> HTTPServer.Statistics?
   private let router: Router
+  /// One line per request (at debug level), when the process logs that much.
+  private let accessLog: (@Sendable (HTTPServer.LogLevel, String, [String: String]) -> Void)?
 
   /// - Parameters:
   ///   - readiness: whether `/readyz` answers 200 (false while starting or draining).
@@ -17,8 +20,10 @@ public final class TimingService: Sendable {
   public init(
     configuration: APIConfiguration = APIConfiguration(),
     readiness: @escaping @Sendable () -> Bool = { true },
-    serverStatistics: @escaping @Sendable () -> HTTPServer.Statistics? = { nil }
+    serverStatistics: @escaping @Sendable () -> HTTPServer.Statistics? = { nil },
+    accessLog: (@Sendable (HTTPServer.LogLevel, String, [String: String]) -> Void)? = nil
   ) {
+    self.accessLog = accessLog
     self.configuration = configuration
     self.readiness = readiness
     self.serverStatistics = serverStatistics
@@ -49,6 +54,15 @@ public final class TimingService: Sendable {
     applyCORS(request, &response)
     metrics.record(
       route: template, status: response.status.code, seconds: MonotonicClock.now() - started)
+    if let accessLog {
+      accessLog(
+        .debug, "request",
+        [
+          "method": request.method, "route": template, "status": String(response.status.code),
+          "bytes": String(response.body.count),
+          "ms": numberText(((MonotonicClock.now() - started) * 1e6).rounded() / 1000),
+        ])
+    }
     return response
   }
 

@@ -49,10 +49,17 @@ enum Launcher {
     let ready = Atomic<Bool>(false)
     let serverBox = Mutex<HTTPServer?>(nil)
 
+    // One line per request only when debugging: at info level the fields are never built.
+    var accessLog: (@Sendable (HTTPServer.LogLevel, String, [String: String]) -> Void)?
+    if configuration.logLevel == .debug {
+      accessLog = { level, message, fields in logger.log(level, message, fields) }
+    }
+
     let service = TimingService(
       configuration: configuration.api,
       readiness: { ready.load(ordering: .relaxed) },
-      serverStatistics: { serverBox.withLock { $0?.statistics } })
+      serverStatistics: { serverBox.withLock { $0?.statistics } },
+      accessLog: accessLog)
 
     let server = HTTPServer(
       host: configuration.host, port: configuration.port, limits: configuration.limits,
