@@ -51,13 +51,6 @@ struct RequestParser {
     return false
   }
 
-  var isInHeaderSection: Bool {
-    switch state {
-    case .requestLine, .headers: true
-    default: false
-    }
-  }
-
   /// Consumes bytes from `buffer[start...]`, advancing `start`. Returns an event when one
   /// happens, nil when it needs more bytes.
   mutating func parse(_ buffer: [UInt8], from start: inout Int) throws(RequestParseError) -> Event?

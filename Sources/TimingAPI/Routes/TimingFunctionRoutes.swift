@@ -57,10 +57,9 @@ struct TimingFunctionRoutes {
     do throws(TimingFunctionParseError) {
       function = try TimingFunction(parsing: text)
     } catch {
-      var problem = Problem(
+      let problem = Problem(
         .notFound, "unknown-timing-function", "Unknown timing function", error.message,
         errors: [.parameter("function", error.message)])
-      problem.extraHeaders = []
       throw problem
     }
     let query = context.query

@@ -58,9 +58,6 @@ public final class ByteBuffer {
     count_ += n
   }
 
-  /// Drops the last byte written (a writer backing out of a separator).
-  public func removeLast() { count_ -= 1 }
-
   /// The contents as an array (one copy).
   public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count_)) }
 }

@@ -33,8 +33,6 @@ final class CompiledAnimation: Sendable {
     self.source = source
   }
 
-  var root: CompiledAnimation { parent?.root ?? self }
-
   /// Steps 1–4 of SPEC §1.2 from the layer's local time, through any enclosing groups. A
   /// top-level animation stays attached after its active duration only with
   /// removedOnCompletion false.

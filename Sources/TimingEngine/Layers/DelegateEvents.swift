@@ -43,9 +43,7 @@ enum DelegateEvents {
         time: time, layer: layerName, key: animation.key, kind: kind, finished: finished,
         source: animation.source)
     }
-    guard start.isFinite || start == -.infinity,
-      start < removal || (start == -.infinity && added < removal)
-    else {
+    guard start < .infinity, start < removal else {
       // Never active while attached: only an early removal is reported.
       return removal.isFinite ? [event(removal, .didStop, false)] : []
     }

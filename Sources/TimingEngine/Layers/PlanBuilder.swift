@@ -178,7 +178,7 @@ struct PlanBuilder {
       let value = scratch.baseAddress!
       let extra = value + 32
       buffer.withUnsafeMutableBufferPointer { out in
-        for step in plan.steps where step.animation.root.isAttached(at: t) {
+        for step in plan.steps where step.animation.isAttached(at: t) {
           guard let lt = step.animation.localTime(layerTime: layerTime) else { continue }
           step.write(lt, time: t, into: value, scratch: extra)
           Composition.apply(step, value: value, onto: out.baseAddress!, propertyType: plan.type)

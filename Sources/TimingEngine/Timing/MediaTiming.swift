@@ -46,9 +46,6 @@ public struct LocalTime: Sendable, Equatable {
   public var fraction: Double
   /// Completed cycles, for `cumulative`.
   public var cycle: Double
-  /// True on a reversed leg or with negative speed: time runs backwards through the curve
-  /// (CSS's before flag for steps()).
-  public var reversed: Bool
 }
 
 extension MediaTiming {
@@ -103,7 +100,7 @@ extension MediaTiming {
     // An endless animation infinitely far along (or a time that overflowed) has no position in
     // its iteration: show its first frame rather than compute with NaN.
     guard ratio.isFinite else {
-      return LocalTime(phase: phase, basic: 0, fraction: 0, cycle: 0, reversed: speed < 0)
+      return LocalTime(phase: phase, basic: 0, fraction: 0, cycle: 0)
     }
     var k = fastFloor(ratio)
     var r = p - k * d
@@ -118,14 +115,12 @@ extension MediaTiming {
         r = d
       }
     }
-    var reversed = speed < 0
     if autoreverses && isOdd(k) {
       r = d - r
-      reversed.toggle()
     }
     let cycle = autoreverses ? fastFloor(k * 0.5) : k
     let fraction = r == d ? 1 : min(r * inverseDuration, 1)
-    return LocalTime(phase: phase, basic: r, fraction: fraction, cycle: cycle, reversed: reversed)
+    return LocalTime(phase: phase, basic: r, fraction: fraction, cycle: cycle)
   }
 }
 
