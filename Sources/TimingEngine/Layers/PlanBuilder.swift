@@ -1,6 +1,8 @@
 /// Builds a plan: flattens the layers, then compiles animations and script events in time
 /// order onto property tracks.
 struct PlanBuilder {
+  static let maxDepth = 64
+
   var names: [String] = []
   var nameIndex: [String: Int] = [:]
   var clocks: [LayerClock] = []
@@ -30,6 +32,13 @@ struct PlanBuilder {
   mutating func flatten(_ list: [Layer], parentLevels: [LayerClock.Level]) throws(TimelinePlan
     .BuildError)
   {
+    // Clocks hold every level above a layer: a tree deeper than this (built by a chain of
+    // inserted layers, since JSON nesting already stops at about 30) would cost memory and stack
+    // quadratic in its depth.
+    guard parentLevels.count < Self.maxDepth else {
+      throw TimelinePlan.BuildError(
+        source: list.first?.source ?? [], message: "layer tree deeper than \(Self.maxDepth) levels")
+    }
     for var layer in list {
       // Canvas views are UIViews: their layers are view-backed (◆ unless the scene says otherwise).
       if layer.canvas != nil && layer.actionSources.delegate == nil {

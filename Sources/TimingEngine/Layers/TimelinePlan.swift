@@ -51,9 +51,9 @@ public final class TimelinePlan: Sendable {
     var builder = PlanBuilder(contentsNames: scene.contentsNames)
     try builder.flatten(scene.layers, parentLevels: [])
     try builder.placeInsertedLayers(scene.events)
-    builder.run(
-      events: builder.expandCanvas(
-        scene.events, width: scene.screenWidth, height: scene.screenHeight))
+    let script = try builder.expandCanvas(
+      scene.events, width: scene.screenWidth, height: scene.screenHeight)
+    builder.run(events: script)
     builder.finishLiveSources()
     layerNames = builder.names
     clocks = builder.clocks

@@ -4,8 +4,13 @@
 /// ◆ A view started again is reset: its animations are removed (their completion chains with
 /// them) and it begins again from its start state.
 extension PlanBuilder {
+  /// Most script events the Canvas starts of one scene may expand into: every start repeats
+  /// for every Canvas view below it, so a few thousand starts over a few thousand views would
+  /// otherwise build hundreds of millions.
+  static let maxCanvasScriptEvents = 200_000
+
   mutating func expandCanvas(_ events: [ScriptEvent], width: Double, height: Double)
-    -> [ScriptEvent]
+    throws(TimelinePlan.BuildError) -> [ScriptEvent]
   {
     var requests: [(time: Double, layer: Int, settings: CanvasSettings?, source: [String])] = []
     for (index, layer) in layers.enumerated() {
@@ -30,11 +35,13 @@ extension PlanBuilder {
     // Starts in time order decide which are restarts.
     var started = Set<Int>()
     var expanded: [Int: [ScriptEvent]] = [:]
+    var total = 0
     for (order, request) in requests.enumerated().sorted(by: {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }) {
       var script: [ScriptEvent] = []
       func start(_ layer: Int, _ settings: CanvasSettings?) {
+        guard total + script.count <= Self.maxCanvasScriptEvents else { return }
         if let settings = settings ?? layers[layer].canvas {
           if started.contains(layer) {
             script.append(
@@ -51,6 +58,14 @@ extension PlanBuilder {
         for child in children[layer] { start(child, nil) }
       }
       start(request.layer, request.settings)
+      total += script.count
+      guard total <= Self.maxCanvasScriptEvents else {
+        throw TimelinePlan.BuildError(
+          source: request.source,
+          message:
+            "the scene's Canvas starts expand into more than \(Self.maxCanvasScriptEvents) animation steps; "
+            + "start fewer views, or fewer times")
+      }
       expanded[order] = script
     }
     // Wake-up starts first, then the events in their order with each start replaced by its
