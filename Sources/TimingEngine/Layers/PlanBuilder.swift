@@ -16,6 +16,8 @@ struct PlanBuilder {
   var currentInsertTime = -Double.infinity
   /// The animation under each key, per layer (one per key; SPEC §1.3).
   var keyed: [[String: CompiledAnimation]] = []
+  /// UIKit block animations added per layer and key, for their keys of their own.
+  var blockKeyCounts: [[String: Int]] = []
   /// Each layer's sublayers, for Canvas's recursion.
   var children: [[Int]] = []
   /// Each layer's superlayer.
@@ -61,6 +63,7 @@ struct PlanBuilder {
       layers.append(layer)
       layerTracks.append([])
       keyed.append([:])
+      blockKeyCounts.append([:])
       children.append([])
       parents.append(parentLevels.last?.layer)
       insertedAt.append(currentInsertTime)

@@ -226,14 +226,10 @@ extension PlanBuilder {
         // ◆ Additive block animations stack instead of replacing one another: each gets a key of
         // its own (the property's, then "-1", "-2", …), as UIKit's do.
         if action.additive, let base = action.key {
-          var key = base
-          var n = 0
-          while let existing = keyed[layer][key], existing.removal.time > t {
-            n += 1
-            key = "\(base)-\(n)"
-            _ = existing
-          }
-          action.key = key
+          // A counter per layer and key, not a search: thousands of blocks stay linear.
+          let n = blockKeyCounts[layer][base, default: 0]
+          blockKeyCounts[layer][base] = n + 1
+          action.key = n == 0 ? base : "\(base)-\(n)"
         }
       }
       // The record shows the animation as added: ends filled in, key and begin time set.
