@@ -127,17 +127,17 @@ public final class HTTPServer: @unchecked Sendable {
       Socket.setNonBlocking(fd)
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
       Socket.setNoDelay(fd)
-      let admitted: (Int, Bool)? = state.withLock { s in
-        if s.draining { return nil }
-        if s.connections.count >= limits.maxConnections {
+      // Nil: over the cap (or draining, when the listener is about to go): 503 and close.
+      let admitted: Int? = state.withLock { s in
+        guard !s.draining, s.connections.count < limits.maxConnections else {
           s.rejected += 1
-          return (0, false)
+          return nil
         }
         s.nextID += 1
         s.accepted += 1
-        return (s.nextID, true)
+        return s.nextID
       }
-      guard let (id, ok) = admitted, ok else {
+      guard let id = admitted else {
         rejectOverCapacity(fd)
         continue
       }
