@@ -7,6 +7,32 @@ struct RequestContext {
   let parameters: [String: String]
 }
 
+extension RequestContext {
+  /// The offered media type the client accepts best (RFC 9110 §12.5.1), or 406.
+  func negotiate(_ offered: [String]) throws(Problem) -> String {
+    guard let chosen = ContentNegotiation.choose(offered, accept: request.headers["Accept"]) else {
+      throw Problem.notAcceptable(offered)
+    }
+    return chosen
+  }
+
+  /// One problem per query parameter the resource does not take.
+  func unknownParameters(allowed: Set<String>) -> [Problem.FieldError] {
+    let hint =
+      allowed.isEmpty
+      ? "this resource takes no query parameters"
+      : "expected " + allowed.sorted().joined(separator: ", ")
+    return query.names.filter { !allowed.contains($0) }.map {
+      .parameter($0, "unknown query parameter; \(hint)")
+    }
+  }
+
+  func rejectUnknownParameters(allowed: Set<String> = []) throws(Problem) {
+    let problems = unknownParameters(allowed: allowed)
+    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+  }
+}
+
 typealias RouteHandler = @Sendable (RequestContext) throws(Problem) -> HTTPResponse
 
 struct Route: Sendable {

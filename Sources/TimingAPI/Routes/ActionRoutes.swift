@@ -9,17 +9,8 @@ struct ActionRoutes {
   }
 
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    guard
-      ContentNegotiation.choose(["application/json"], accept: context.request.headers["Accept"])
-        != nil
-    else {
-      throw Problem.notAcceptable(["application/json"])
-    }
-    let unknown = context.query.names
-    guard unknown.isEmpty else {
-      throw Problem.invalidRequest(
-        unknown.map { .parameter($0, "unknown query parameter; this resource takes none") })
-    }
+    _ = try context.negotiate(["application/json"])
+    try context.rejectUnknownParameters()
     let body = try RequestBody.json(context.request)
     let root = JSONPointer()
     var problems = DecodingContext()

@@ -15,13 +15,8 @@ struct PresetRoutes {
   }
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    try acceptJSON(context)
-    guard context.query.names.isEmpty else {
-      throw Problem.invalidRequest(
-        context.query.names.map {
-          .parameter($0, "unknown query parameter; this resource takes none")
-        })
-    }
+    _ = try context.negotiate(["application/json"])
+    try context.rejectUnknownParameters()
     var w = JSONWriter()
     w.beginObject()
     w.key("screen")
@@ -50,7 +45,7 @@ struct PresetRoutes {
   }
 
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    try acceptJSON(context)
+    _ = try context.negotiate(["application/json"])
     let name = context.parameters["type"]!
     guard let preset = CanvasPreset(rawValue: name) else {
       throw Problem(
@@ -62,12 +57,9 @@ struct PresetRoutes {
         ])
     }
     let query = context.query
-    let unknown = query.names.filter {
-      !["duration", "delay", "width", "height", "fps"].contains($0)
-    }
-    var problems: [Problem.FieldError] = unknown.map {
-      .parameter($0, "unknown query parameter; expected duration, delay, width, height, fps")
-    }
+    var problems = context.unknownParameters(allowed: [
+      "duration", "delay", "width", "height", "fps",
+    ])
     func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
       guard let text = query.first(name) else { return fallback }
       guard isJSONNumberText(text), let v = Double(text), range.contains(v) else {
@@ -181,15 +173,6 @@ struct PresetRoutes {
     w.key("height")
     w.number(height)
     w.endObject()
-  }
-
-  private func acceptJSON(_ context: RequestContext) throws(Problem) {
-    guard
-      ContentNegotiation.choose(["application/json"], accept: context.request.headers["Accept"])
-        != nil
-    else {
-      throw Problem.notAcceptable(["application/json"])
-    }
   }
 
   private func json(_ bytes: [UInt8]) -> HTTPResponse {

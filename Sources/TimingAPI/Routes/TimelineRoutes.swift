@@ -28,11 +28,7 @@ struct TimelineRoutes {
 
   /// `?format=json|csv` wins over `Accept`.
   private func chooseFormat(_ context: RequestContext) throws(Problem) -> String {
-    let unknown = context.query.names.filter { $0 != "format" }
-    guard unknown.isEmpty else {
-      throw Problem.invalidRequest(
-        unknown.map { .parameter($0, "unknown query parameter; expected format") })
-    }
+    try context.rejectUnknownParameters(allowed: ["format"])
     if let format = context.query.first("format") {
       switch format {
       case "json": return "application/json"
@@ -40,12 +36,7 @@ struct TimelineRoutes {
       default: throw Problem.invalidRequest([.parameter("format", "must be json or csv")])
       }
     }
-    guard
-      let chosen = ContentNegotiation.choose(
-        Self.formats, accept: context.request.headers["Accept"])
-    else {
-      throw Problem.notAcceptable(Self.formats)
-    }
+    let chosen = try context.negotiate(Self.formats)
     return chosen
   }
 }

@@ -21,8 +21,8 @@ struct TimingFunctionRoutes {
   static let svgType = "image/svg+xml"
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    try requireJSONAccepted(context)
-    try rejectUnknownParameters(context.query, allowed: [])
+    _ = try context.negotiate([Self.jsonType])
+    try context.rejectUnknownParameters(allowed: [])
     var w = JSONWriter()
     w.beginObject()
     w.key("functions")
@@ -64,22 +64,19 @@ struct TimingFunctionRoutes {
     }
     let query = context.query
     if wantsSVG {
-      try rejectUnknownParameters(query, allowed: ["from", "to"])
+      try context.rejectUnknownParameters(allowed: ["from", "to"])
       let range = try sampleRange(function, query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
     }
-    let accept = context.request.headers["Accept"]
-    guard let chosen = ContentNegotiation.choose([Self.jsonType, Self.svgType], accept: accept)
-    else {
-      throw Problem.notAcceptable([Self.jsonType, Self.svgType])
-    }
+    let chosen = try context.negotiate([Self.jsonType, Self.svgType])
     if chosen == Self.svgType {
-      try rejectUnknownParameters(query, allowed: ["from", "to"])
+      try context.rejectUnknownParameters(allowed: ["from", "to"])
       let range = try sampleRange(function, query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: true)
     }
-    try rejectUnknownParameters(
-      query, allowed: ["x", "samples", "from", "to", "slope", "beforeFlag"])
+    try context.rejectUnknownParameters(allowed: [
+      "x", "samples", "from", "to", "slope", "beforeFlag",
+    ])
     var problems: [Problem.FieldError] = []
     let slope = boolParameter(query, "slope", &problems)
     let beforeFlag = boolParameter(query, "beforeFlag", &problems)
@@ -128,8 +125,8 @@ struct TimingFunctionRoutes {
   }
 
   private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    try requireJSONAccepted(context)
-    try rejectUnknownParameters(context.query, allowed: [])
+    _ = try context.negotiate([Self.jsonType])
+    try context.rejectUnknownParameters(allowed: [])
     let body = try RequestBody.json(context.request)
     guard case .object(let members) = body else {
       throw Problem.invalidRequest([
@@ -219,26 +216,6 @@ struct TimingFunctionRoutes {
     var response = HTTPResponse(status: .ok, contentType: Self.svgType, body: text)
     if vary { response.headers.append("Vary", "Accept") }
     return response
-  }
-
-  private func requireJSONAccepted(_ context: RequestContext) throws(Problem) {
-    guard
-      ContentNegotiation.choose([Self.jsonType], accept: context.request.headers["Accept"]) != nil
-    else {
-      throw Problem.notAcceptable([Self.jsonType])
-    }
-  }
-
-  private func rejectUnknownParameters(_ query: QueryString, allowed: Set<String>) throws(Problem) {
-    let unknown = query.names.filter { !allowed.contains($0) }
-    guard unknown.isEmpty else {
-      let hint =
-        allowed.isEmpty
-        ? "this resource takes no query parameters"
-        : "expected " + allowed.sorted().joined(separator: ", ")
-      throw Problem.invalidRequest(
-        unknown.map { .parameter($0, "unknown query parameter; \(hint)") })
-    }
   }
 
   /// `from`/`to` for sampling: [0, 1] by default, or [0, settlingDuration] for a spring.
