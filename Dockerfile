@@ -15,9 +15,6 @@ COPY --from=build /out/animation-timing /usr/local/bin/animation-timing
 # A numeric user, so that runtimes enforcing runAsNonRoot can verify it without /etc/passwd.
 USER 10001:10001
 ENV PORT=8080
-# Keep freed timeline columns in the heap instead of returning them to the kernel after each
-# request (measured in docs/performance.md).
-ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=536870912
 EXPOSE 8080
 # The image has no curl: the binary probes its own /healthz on $PORT.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \

@@ -7,13 +7,17 @@ import Synchronization
   import Musl
 #endif
 
-/// An HTTP/1.1 server on POSIX sockets driven by Dispatch (DESIGN.md "The server").
+/// An HTTP/1.1 server on POSIX sockets driven by Dispatch (docs/design.md "The server").
 ///
-/// Requests are handled synchronously on the connection's queue; connection queues target a
-/// fixed set of serial worker queues, so at most `workers` handlers run at once and nothing ever
-/// blocks a thread of Dispatch's global pool.
+/// Connections are read and answered on a fixed set of serial I/O queues. Operations and light
+/// requests are handled there, synchronously; heavy requests run on a separate pool of
+/// `maxConcurrentHeavyRequests` queues, so a heavy request never holds up a light one on
+/// another connection, and memory and CPU spent on heavy work stay bounded whatever the number
+/// of clients. Nothing ever blocks a thread of Dispatch's global pool.
 public final class HTTPServer: @unchecked Sendable {
   public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+  /// Decides where a complete request runs (see `RequestClass`).
+  public typealias Classifier = @Sendable (HTTPRequest) -> RequestClass
   /// Builds the response for an error the server itself detects (a malformed request, a
   /// deadline, the connection cap), so the application decides its format.
   public typealias ErrorResponder = @Sendable (HTTPStatus, String) -> HTTPResponse
@@ -29,31 +33,43 @@ public final class HTTPServer: @unchecked Sendable {
     public var openConnections: Int
     public var acceptedConnections: Int
     public var rejectedConnections: Int
+    public var evictedConnections: Int
     public var responsesByStatus: [Int: Int]
     public var bufferedResponseBytes: Int
+    public var queuedHeavyRequests: Int
   }
 
   private let host: String
   private let requestedPort: Int
   private let limits: ServerLimits
   private let handler: Handler
+  private let classifier: Classifier
   private let errorResponder: ErrorResponder
   private let logger: Logger
   private let workers: [DispatchQueue]
+  let heavyWork: HeavyWorkPool
   private let acceptQueue = DispatchQueue(label: "animation-timing.accept")
   private var listenFD: Int32 = -1
   private var listenSource: DispatchSourceRead?
+  private var listenSuspended = false
   private var boundPort = 0
+  private var sweepTimer: DispatchSourceTimer?
+  /// When the accept loop last logged running out of descriptors (accept queue only).
+  private var lastDescriptorWarning: UInt64 = 0
+  private var suppressedDescriptorWarnings = 0
 
   private struct State {
     var connections: [Int: Connection] = [:]
     var nextID = 0
     var accepted = 0
     var rejected = 0
+    var evicted = 0
     var responses: [Int: Int] = [:]
     var draining = false
+    /// The connection cap in force: the configured one, lowered to fit the descriptor limit.
+    var maxConnections: Int
   }
-  private let state = Mutex(State())
+  private let state: Mutex<State>
   private let bufferedBytes = Atomic<Int>(0)
 
   /// Response bytes queued on connections and not yet sent.
@@ -68,17 +84,23 @@ public final class HTTPServer: @unchecked Sendable {
     workers: Int = 2,
     logger: @escaping Logger = { _, _, _ in },
     errorResponder: @escaping ErrorResponder = HTTPServer.plainTextError,
+    classify: @escaping Classifier = { _ in .light },
     handler: @escaping Handler
   ) {
     self.host = host
     self.requestedPort = port
     self.limits = limits
     self.handler = handler
+    self.classifier = classify
     self.errorResponder = errorResponder
     self.logger = logger
     self.workers = (0..<max(1, workers)).map {
       DispatchQueue(label: "animation-timing.worker.\($0)", qos: .userInitiated)
     }
+    self.heavyWork = HeavyWorkPool(
+      width: limits.maxConcurrentHeavyRequests, maxQueued: limits.maxQueuedHeavyRequests,
+      onIdle: { FreedMemory.giveBack() })
+    self.state = Mutex(State(maxConnections: limits.maxConnections))
   }
 
   public static let plainTextError: ErrorResponder = { status, detail in
@@ -90,18 +112,25 @@ public final class HTTPServer: @unchecked Sendable {
 
   public var isDraining: Bool { state.withLock { $0.draining } }
 
+  /// The connection cap in force (the configured one, or lower if descriptors are short).
+  public var maxConnections: Int { state.withLock { $0.maxConnections } }
+
   public var statistics: Statistics {
-    state.withLock {
+    let queued = heavyWork.queued
+    return state.withLock {
       Statistics(
         openConnections: $0.connections.count, acceptedConnections: $0.accepted,
-        rejectedConnections: $0.rejected, responsesByStatus: $0.responses,
-        bufferedResponseBytes: bufferedBytes.load(ordering: .relaxed))
+        rejectedConnections: $0.rejected, evictedConnections: $0.evicted,
+        responsesByStatus: $0.responses,
+        bufferedResponseBytes: bufferedBytes.load(ordering: .relaxed),
+        queuedHeavyRequests: queued)
     }
   }
 
   /// Binds, listens and starts accepting.
   public func start() throws {
     signal(SIGPIPE, SIG_IGN)
+    fitConnectionCapToDescriptors()
     listenFD = try Socket.listen(host: host, port: requestedPort)
     boundPort = Socket.boundPort(listenFD)
     let source = DispatchSource.makeReadSource(fileDescriptor: listenFD, queue: acceptQueue)
@@ -110,8 +139,45 @@ public final class HTTPServer: @unchecked Sendable {
     source.setCancelHandler { Glibc.close(fd) }
     listenSource = source
     source.resume()
+    startSweep()
     log(.info, "listening", ["host": host, "port": String(boundPort)])
   }
+
+  /// Each connection needs a descriptor: raise the soft limit to the hard one, and if that is
+  /// still short of the cap, lower the cap (leaving 64 for the listener, logs and the runtime)
+  /// and say so, rather than failing `accept` with EMFILE under load.
+  #if canImport(Glibc)
+    private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+  #else
+    private static let descriptorResource = RLIMIT_NOFILE
+  #endif
+
+  private func fitConnectionCapToDescriptors() {
+    var limit = rlimit()
+    guard getrlimit(Self.descriptorResource, &limit) == 0 else { return }
+    if limit.rlim_cur < limit.rlim_max {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max
+      if setrlimit(Self.descriptorResource, &raised) == 0 { limit = raised }
+    }
+    // rlim_t is unsigned and RLIM_INFINITY is its maximum: compare before converting.
+    let available = limit.rlim_cur > 1 << 30 ? 1 << 30 : Int(limit.rlim_cur)
+    let fitting = max(1, available - 64)
+    let cap = state.withLock { s in
+      s.maxConnections = min(s.maxConnections, fitting)
+      return s.maxConnections
+    }
+    if cap < limits.maxConnections {
+      log(
+        .warning, "connection cap lowered to fit the file descriptor limit",
+        [
+          "configured": String(limits.maxConnections), "effective": String(cap),
+          "descriptorLimit": String(available),
+        ])
+    }
+  }
+
+  // MARK: Accepting
 
   private func acceptPending() {
     while true {
@@ -119,37 +185,100 @@ public final class HTTPServer: @unchecked Sendable {
       if fd < 0 {
         let error = errno
         if error == EINTR || error == ECONNABORTED { continue }
-        if error != EAGAIN && error != EWOULDBLOCK {
+        if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
+          backOffAccepting(error)
+        } else if error != EAGAIN && error != EWOULDBLOCK {
           log(.error, "accept failed", ["errno": String(error)])
         }
         return
       }
-      Socket.setNonBlocking(fd)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      Socket.setNoDelay(fd)
-      // Nil: over the cap (or draining, when the listener is about to go): 503 and close.
-      let admitted: Int? = state.withLock { s in
-        guard !s.draining, s.connections.count < limits.maxConnections else {
-          s.rejected += 1
-          return nil
-        }
-        s.nextID += 1
-        s.accepted += 1
-        return s.nextID
-      }
-      guard let id = admitted else {
-        rejectOverCapacity(fd)
-        continue
-      }
-      let queue = DispatchQueue(
-        label: "animation-timing.connection", target: workers[id % workers.count])
-      let connection = Connection(id: id, fd: fd, queue: queue, server: self, limits: limits)
-      state.withLock { $0.connections[id] = connection }
-      queue.async { connection.start() }
+      admit(fd)
     }
   }
 
-  /// Over the connection cap: a best-effort 503 and close, without any per-connection state.
+  private func admit(_ fd: Int32) {
+    Socket.setNonBlocking(fd)
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    Socket.setNoDelay(fd)
+    enum Admission {
+      case admitted(Int, evicting: Connection?)
+      case rejected
+    }
+    let admission: Admission = state.withLock { s in
+      var victim: Connection?
+      if s.connections.count >= s.maxConnections && !s.draining {
+        victim = Self.evictionCandidate(s.connections)
+        guard victim != nil else {
+          s.rejected += 1
+          return .rejected
+        }
+        s.evicted += 1
+      }
+      s.nextID += 1
+      s.accepted += 1
+      return .admitted(s.nextID, evicting: victim)
+    }
+    guard case .admitted(let id, let victim) = admission else {
+      rejectOverCapacity(fd)
+      return
+    }
+    if let victim { victim.queue.async { victim.evict() } }
+    let queue = DispatchQueue(
+      label: "animation-timing.connection", target: workers[id % workers.count])
+    let connection = Connection(id: id, fd: fd, queue: queue, server: self, limits: limits)
+    state.withLock { $0.connections[id] = connection }
+    queue.async { connection.start() }
+  }
+
+  /// The connection that has held its slot longest without a request in progress, claimed so
+  /// that two accepts do not pick the same one; nil when every connection is working.
+  private static func evictionCandidate(_ connections: [Int: Connection]) -> Connection? {
+    var best: Connection?
+    var bestSince = UInt64.max
+    for connection in connections.values {
+      let since = connection.evictableSince.load(ordering: .relaxed)
+      if since != 0 && since < bestSince {
+        best = connection
+        bestSince = since
+      }
+    }
+    guard let best,
+      best.evictableSince.compareExchange(expected: bestSince, desired: 0, ordering: .relaxed)
+        .exchanged
+    else { return nil }
+    return best
+  }
+
+  /// Out of descriptors (or kernel memory): stop accepting for 100 ms instead of spinning on a
+  /// listener that stays readable, and log once a second at most.
+  private func backOffAccepting(_ error: Int32) {
+    let now = Clock.now()
+    if now - lastDescriptorWarning >= 1_000_000_000 {
+      log(
+        .warning, "accept failed; pausing new connections for 100 ms",
+        [
+          "errno": String(error), "reason": String(cString: strerror(error)),
+          "suppressed": String(suppressedDescriptorWarnings),
+        ])
+      lastDescriptorWarning = now
+      suppressedDescriptorWarnings = 0
+    } else {
+      suppressedDescriptorWarnings += 1
+    }
+    guard let listenSource, !listenSuspended else { return }
+    listenSource.suspend()
+    listenSuspended = true
+    acceptQueue.asyncAfter(deadline: .now() + 0.1) { [self] in resumeAccepting() }
+  }
+
+  private func resumeAccepting() {
+    guard listenSuspended, let listenSource else { return }
+    listenSuspended = false
+    listenSource.resume()
+  }
+
+  /// Over the connection cap with every connection working: a best-effort 503 and close,
+  /// without any per-connection state.
   private func rejectOverCapacity(_ fd: Int32) {
     let response = errorResponder(
       .serviceUnavailable, "the server is at its connection limit; retry shortly")
@@ -161,12 +290,54 @@ public final class HTTPServer: @unchecked Sendable {
     Glibc.close(fd)
   }
 
+  // MARK: Deadlines
+
+  /// One periodic sweep checks every connection's deadline timestamp. Its period is an eighth of
+  /// the shortest timeout, between 10 and 250 ms: deadlines fire at most that late.
+  private func startSweep() {
+    let shortest = min(
+      limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout)
+    let period = min(max(shortest / 8, 0.01), 0.25)
+    let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
+    timer.schedule(
+      deadline: .now() + period, repeating: period, leeway: .milliseconds(Int(period * 100)))
+    timer.setEventHandler { [unowned self] in sweep() }
+    timer.resume()
+    sweepTimer = timer
+  }
+
+  private func sweep() {
+    let now = Clock.now()
+    state.withLock { s in
+      for connection in s.connections.values {
+        let due = connection.deadline.load(ordering: .relaxed)
+        if due != 0 && due <= now { connection.queue.async { connection.checkDeadline() } }
+      }
+    }
+  }
+
   // MARK: Called by connections
+
+  func classify(_ request: HTTPRequest) -> RequestClass { classifier(request) }
 
   func handle(_ request: HTTPRequest) -> HTTPResponse { handler(request) }
 
   func errorResponse(_ status: HTTPStatus, _ detail: String) -> HTTPResponse {
     errorResponder(status, detail)
+  }
+
+  /// Unread response bytes are over budget: new data requests are refused without running.
+  var isShedding: Bool { bufferedResponseBytes > limits.maxBufferedResponseBytes }
+
+  /// 503 with Retry-After, for shedding and for a full line of heavy requests.
+  func overloaded(heavyLine: Bool = false) -> HTTPResponse {
+    var response = errorResponder(
+      .serviceUnavailable,
+      heavyLine
+        ? "too many requests are waiting for a turn of heavy work; retry shortly"
+        : "the server is holding too many unread responses; retry shortly")
+    response.headers.set("Retry-After", "1")
+    return response
   }
 
   func didRespond(status: Int) {
@@ -183,32 +354,49 @@ public final class HTTPServer: @unchecked Sendable {
 
   // MARK: Shutdown
 
-  /// Graceful shutdown: stop accepting, let in-flight requests finish (their responses say
-  /// `Connection: close`), close idle connections, and call `completion` when every connection
-  /// is gone or `drainTimeout` has passed (then the rest are closed).
+  /// Graceful shutdown, losing no request that reached the server:
+  /// 1. new connection attempts are dropped at the socket (a filter on the listener), so the
+  ///    backlog stops growing while it is emptied;
+  /// 2. every connection already in the backlog is accepted, then the listener closes;
+  /// 3. each connection answers the requests it holds — buffered in the process or still in the
+  ///    kernel — with `Connection: close`, and idle ones close;
+  /// 4. `completion` runs when every connection is gone or `drainTimeout` has passed (then the
+  ///    rest are closed).
   public func shutdown(drainTimeout: Double = 10, completion: @escaping @Sendable () -> Void) {
-    let connections: [Connection] = state.withLock { s in
-      s.draining = true
-      return Array(s.connections.values)
+    state.withLock { $0.draining = true }
+    acceptQueue.async { [self] in
+      if let listenSource {
+        Socket.dropNewConnections(listenFD)
+        resumeAccepting()
+        acceptPending()
+        // A source suspended by a descriptor back-off would never run its cancel handler.
+        resumeAccepting()
+        listenSource.cancel()
+        self.listenSource = nil
+      }
+      let connections = state.withLock { Array($0.connections.values) }
+      log(.info, "draining", ["connections": String(connections.count)])
+      for connection in connections {
+        connection.queue.async { connection.drain() }
+      }
+      let deadline = DispatchTime.now() + drainTimeout
+      pollDrain(deadline: deadline, completion: completion)
     }
-    log(.info, "draining", ["connections": String(connections.count)])
-    acceptQueue.async { [self] in listenSource?.cancel() }
-    for connection in connections {
-      connection.queue.async { connection.drain() }
-    }
-    let deadline = DispatchTime.now() + drainTimeout
-    acceptQueue.async { [self] in pollDrain(deadline: deadline, completion: completion) }
   }
 
   private func pollDrain(deadline: DispatchTime, completion: @escaping @Sendable () -> Void) {
     let remaining = state.withLock { Array($0.connections.values) }
     if remaining.isEmpty {
+      sweepTimer?.cancel()
       completion()
       return
     }
     if DispatchTime.now() >= deadline {
       for connection in remaining { connection.queue.async { connection.close() } }
-      acceptQueue.asyncAfter(deadline: .now() + 0.2) { completion() }
+      acceptQueue.asyncAfter(deadline: .now() + 0.2) { [self] in
+        sweepTimer?.cancel()
+        completion()
+      }
       return
     }
     acceptQueue.asyncAfter(deadline: .now() + 0.02) { [self] in

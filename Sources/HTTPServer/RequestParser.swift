@@ -61,7 +61,10 @@ struct RequestParser {
         guard
           let line = try nextLine(
             buffer, &start, limit: limits.maxRequestLineBytes, tooLong: .uriTooLong)
-        else { return nil }
+        else {
+          try checkMethodPrefix(buffer, from: start)
+          return nil
+        }
         if line.isEmpty {
           // RFC 9112 §2.2: ignore at least one empty line before a request.
           leadingEmptyLines += 1
@@ -143,6 +146,24 @@ struct RequestParser {
         // Trailer fields are checked for syntax and otherwise ignored.
         _ = try parseField(buffer[line])
       }
+    }
+  }
+
+  /// A request line still arriving must start with a method token: a client speaking another
+  /// protocol (a TLS ClientHello begins 0x16 0x03) is told at once instead of waiting for the
+  /// header timeout. Only the first 16 bytes are looked at, so the check is constant per call.
+  private func checkMethodPrefix(_ buffer: [UInt8], from start: Int) throws(RequestParseError) {
+    var i = start
+    let end = min(buffer.count, start + 16)
+    // Empty lines before a request line are allowed (RFC 9112 §2.2).
+    while i < end, buffer[i] == 0x0D || buffer[i] == 0x0A { i += 1 }
+    while i < end {
+      let c = buffer[i]
+      if c == 0x20 { return }
+      guard Self.isTokenByte(c) else {
+        throw .bad("the request does not start with an HTTP method (is this TLS on a plain port?)")
+      }
+      i += 1
     }
   }
 
@@ -235,6 +256,9 @@ struct RequestParser {
       throw .bad(hosts.isEmpty ? "missing Host header" : "more than one Host header")
     }
     if hosts.count > 1 { throw .bad("more than one Host header") }
+    if let host = hosts.first, !Self.isValidHost(host) {
+      throw .bad("malformed Host header (expected host[:port])")
+    }
 
     let transferEncodings = headers.values("Transfer-Encoding")
     let contentLengths = headers.values("Content-Length")
@@ -305,6 +329,56 @@ struct RequestParser {
       method: method, target: target, version: version, headers: headers, body: body)
     self = RequestParser(limits: limits)
     return request
+  }
+
+  /// RFC 9110 §7.2: `Host = uri-host [ ":" port ]`, uri-host being an IP literal in brackets, an
+  /// IPv4 address or a reg-name (unreserved, pct-encoded, sub-delims). Empty is allowed (a
+  /// target without authority). Spaces, `/`, `@` and the like are not: a proxy or cache keyed on
+  /// Host would disagree with us about what they mean.
+  static func isValidHost(_ value: String) -> Bool {
+    var bytes = Array(value.utf8)[...]
+    if bytes.isEmpty { return true }
+    if bytes.first == UInt8(ascii: "[") {
+      guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > bytes.startIndex + 1
+      else { return false }
+      let literal = bytes[(bytes.startIndex + 1)..<close]
+      guard
+        literal.allSatisfy({
+          hexValue($0) != nil || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")
+            || $0 == UInt8(ascii: "v") || $0 == UInt8(ascii: "V") || isUnreserved($0)
+            || isSubDelimiter($0)
+        })
+      else { return false }
+      bytes = bytes[(close + 1)...]
+    } else {
+      let name = bytes.prefix { $0 != UInt8(ascii: ":") }
+      guard
+        name.allSatisfy({ isUnreserved($0) || isSubDelimiter($0) || $0 == UInt8(ascii: "%") })
+      else { return false }
+      bytes = bytes[name.endIndex...]
+    }
+    guard let colon = bytes.first else { return true }
+    guard colon == UInt8(ascii: ":") else { return false }
+    let port = bytes.dropFirst()
+    return port.count <= 5 && port.allSatisfy(isDigit)
+  }
+
+  static func isUnreserved(_ c: UInt8) -> Bool {
+    switch c {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+    default: false
+    }
+  }
+
+  static func isSubDelimiter(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+      UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+      true
+    default: false
+    }
   }
 
   static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }

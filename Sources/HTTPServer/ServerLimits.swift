@@ -8,13 +8,15 @@ public struct ServerLimits: Sendable {
   public var maxHeaderCount = 100
   /// Largest request body before 413; decided from the headers when the length is declared.
   public var maxBodyBytes = 1024 * 1024
-  /// From a request's first byte to the end of its header section.
+  /// From a request's first byte to the end of its header section; also from accepting a
+  /// connection to its first byte, so a socket that never speaks cannot hold a slot for long.
   public var headerTimeout: Double = 10
   /// From the end of the header section to the end of the body.
   public var bodyTimeout: Double = 30
   /// How long a kept-alive connection may wait for its next request.
   public var idleTimeout: Double = 60
-  /// How long a response may take to be written out to a client that is slow to read it.
+  /// How long a response may go without any byte taken by its client. On inactivity, not on the
+  /// total: a client reading a 27 MB timeline steadily at 300 KB/s needs 90 s and must get it.
   public var writeTimeout: Double = 30
   /// Open connections beyond which new ones get 503 and are closed.
   public var maxConnections = 1024
@@ -22,6 +24,13 @@ public struct ServerLimits: Sendable {
   /// connections; beyond it new requests get 503 instead of adding more (slow or stalled readers
   /// would otherwise hold every timeline they asked for in memory).
   public var maxBufferedResponseBytes = 256 << 20
+  /// Heavy requests (`RequestClass.heavy`) running at once. Each holds a plan and a piece of its
+  /// response in memory and a core busy; beyond this they wait in line, so memory and CPU stay
+  /// bounded whatever the number of clients, and light requests always find a core.
+  public var maxConcurrentHeavyRequests = 2
+  /// Heavy requests waiting for a turn before new ones get 503: at most about a second of work
+  /// each (the API's work budget), so this bounds the wait too.
+  public var maxQueuedHeavyRequests = 64
 
   public init() {}
 }

@@ -142,6 +142,18 @@ public struct ServiceConfiguration: Sendable {
       integer(v, 1...100_000_000) { c.api.maxTimelineValues = $0 }
     },
     Option(
+      flag: "--max-heavy-requests", environment: "MAX_HEAVY_REQUESTS",
+      help: "heavy requests (timelines, actions, presets) run at once (default: the CPUs)"
+    ) { c, v in
+      integer(v, 1...256) { c.limits.maxConcurrentHeavyRequests = $0 }
+    },
+    Option(
+      flag: "--max-queued-heavy-requests", environment: "MAX_QUEUED_HEAVY_REQUESTS",
+      help: "heavy requests waiting for a turn before 503 (default 64)"
+    ) { c, v in
+      integer(v, 0...100_000) { c.limits.maxQueuedHeavyRequests = $0 }
+    },
+    Option(
       flag: "--max-buffered-response-bytes", environment: "MAX_BUFFERED_RESPONSE_BYTES",
       help: "unsent response bytes across connections before 503 (default 268435456)"
     ) { c, v in
@@ -197,6 +209,8 @@ public struct ServiceConfiguration: Sendable {
     // Twice the cores: a request spends part of its time waiting for Dispatch to wake its queue,
     // and with 2 queues per core the small-request rate measured ~20 % higher than with 1.
     configuration.workers = max(2, 2 * processors)
+    // One heavy request per core: more would only share the cores and hold more memory.
+    configuration.limits.maxConcurrentHeavyRequests = max(1, processors)
     for option in options {
       if let name = option.environment, let value = environment[name] {
         if let problem = option.apply(&configuration, value) {

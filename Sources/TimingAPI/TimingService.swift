@@ -43,6 +43,14 @@ public final class TimingService: Sendable {
     router.routes.map { ($0.method, $0.template) }
   }
 
+  /// Where the server runs a request (the route's class; unmatched requests are light).
+  public func requestClass(_ request: HTTPRequest) -> RequestClass {
+    guard request.target != "*",
+      case .found(let route, _) = router.match(method: request.method, path: request.path)
+    else { return .light }
+    return route.requestClass
+  }
+
   /// The server's error responder: transport errors as problem+json too.
   public static let transportError: HTTPServer.ErrorResponder = { status, detail in
     Problem.transport(status, detail).response
@@ -59,7 +67,7 @@ public final class TimingService: Sendable {
         .debug, "request",
         [
           "method": request.method, "route": template, "status": String(response.status.code),
-          "bytes": String(response.body.count),
+          "bytes": response.stream == nil ? String(response.body.count) : "streamed",
           "ms": numberText(((MonotonicClock.now() - started) * 1e6).rounded() / 1000),
         ])
     }
@@ -109,7 +117,8 @@ public final class TimingService: Sendable {
   /// methods (RFC 9110 §13.1.2).
   private func applyEntityTag(_ request: HTTPRequest, _ response: inout HTTPResponse) {
     guard response.status == .ok else { return }
-    let tag = EntityTag.of(response.body)
+    // A streamed answer comes tagged by its route (its bytes are not known yet).
+    let tag = response.headers["ETag"] ?? EntityTag.of(response.body)
     response.headers.set("ETag", tag)
     guard let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) else {
       return

@@ -45,6 +45,7 @@ enum Launcher {
       configuration = parsed
     }
 
+    FreedMemory.configure()
     let logger = JSONLogger(minimumLevel: configuration.logLevel)
     let ready = Atomic<Bool>(false)
     let serverBox = Mutex<HTTPServer?>(nil)
@@ -66,6 +67,7 @@ enum Launcher {
       workers: configuration.workers,
       logger: { level, message, fields in logger.log(level, message, fields) },
       errorResponder: TimingService.transportError,
+      classify: { request in service.requestClass(request) },
       handler: { request in service.handle(request) })
     serverBox.withLock { $0 = server }
 

@@ -126,23 +126,73 @@ import Testing
     #expect(client.isClosed(within: 2))
   }
 
+  /// At the cap with every connection in the middle of a request, a new one gets 503.
   @Test func connectionCapAnswers503() throws {
     var limits = testLimits()
     limits.maxConnections = 2
-    limits.idleTimeout = 5
+    limits.bodyTimeout = 5
     let server = try makeTestServer(limits: limits)
     defer { stop(server) }
     let a = try RawClient(port: server.port)
     let b = try RawClient(port: server.port)
-    a.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-    b.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
-    _ = try a.readResponse()
-    _ = try b.readResponse()
+    // Both in a body: working, so neither may be evicted.
+    a.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab")
+    b.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab")
+    usleep(100_000)
     let c = try RawClient(port: server.port)
     let response = try c.readResponse()
     #expect(response.status == 503)
     #expect(response.header("Retry-After") == "1")
     #expect(c.isClosed(within: 2))
+    a.send("cde")
+    #expect(try a.readResponse().text == "abcde")
+  }
+
+  /// At the cap, connections that hold a slot without a request (silent since accepted, idle
+  /// after an answer, trickling a header) are evicted, oldest first, to admit new clients: more
+  /// silent sockets than the cap cannot deny service.
+  @Test func silentConnectionsAreEvictedAtTheCap() throws {
+    var limits = testLimits()
+    limits.maxConnections = 4
+    limits.headerTimeout = 30
+    limits.idleTimeout = 30
+    let server = try makeTestServer(limits: limits)
+    defer { stop(server) }
+    var silent: [RawClient] = []
+    for _ in 0..<12 {
+      silent.append(try RawClient(port: server.port))
+      usleep(5_000)
+    }
+    for _ in 0..<5 {
+      let client = try RawClient(port: server.port)
+      client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+      let response = try client.readResponse(timeout: 2)
+      #expect(response.status == 200)
+    }
+    // The oldest silent sockets went first.
+    #expect(silent[0].isClosed(within: 1))
+    #expect(server.statistics.evictedConnections >= 8)  // 12 silent sockets, 4 slots
+    #expect(server.statistics.rejectedConnections == 0)
+  }
+
+  /// A connection that never sends a byte is closed at the header timeout, not the (longer)
+  /// idle timeout, which applies only after a complete response.
+  @Test func silentConnectionClosesAtTheHeaderTimeout() throws {
+    var limits = testLimits()
+    limits.headerTimeout = 0.3
+    limits.idleTimeout = 30
+    let server = try makeTestServer(limits: limits)
+    defer { stop(server) }
+    let start = DispatchTime.now().uptimeNanoseconds
+    let silent = try RawClient(port: server.port)
+    #expect(silent.isClosed(within: 3))
+    let closedAfter = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    #expect(closedAfter >= 0.25 && closedAfter < 1.5)
+    // After an answer the idle timeout (30 s) applies instead.
+    let client = try RawClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = try client.readResponse()
+    #expect(client.staysOpen(for: 0.8))
   }
 
   /// A client that asks for a large response and does not read it holds its bytes; past the

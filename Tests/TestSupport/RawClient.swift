@@ -101,7 +101,19 @@ public final class RawClient {
     buffer.removeFirst(headEnd! + 4)
     var response = Response(status: status, headers: headers, body: [])
     if head || status == 204 || status == 304 || status < 200 { return response }
+    if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+      response.body = try readChunkedBody(remaining)
+      return response
+    }
     guard let lengthText = response.header("Content-Length"), let length = Int(lengthText) else {
+      if response.header("Connection")?.lowercased() == "close" {
+        // Close-delimited (an HTTP/1.0 answer of unknown length): the body is all until EOF.
+        while fill(timeout: remaining()) {}
+        guard sawEOF else { throw ClientError.timeout }
+        response.body = buffer
+        buffer.removeAll()
+        return response
+      }
       throw ClientError.malformed("no Content-Length")
     }
     while buffer.count < length {
@@ -112,6 +124,59 @@ public final class RawClient {
     response.body = Array(buffer[0..<length])
     buffer.removeFirst(length)
     return response
+  }
+
+  /// A chunked body (RFC 9112 §7.1), checked strictly: hex size, CRLF, data, CRLF, and a last
+  /// chunk of size 0 followed by an empty trailer section.
+  private func readChunkedBody(_ remaining: () -> Double) throws -> [UInt8] {
+    var body: [UInt8] = []
+    var position = 0
+    func line() throws -> String {
+      while true {
+        if let end = indexOfCRLF(from: position) {
+          let text = String(decoding: buffer[position..<end], as: UTF8.self)
+          position = end + 2
+          return text
+        }
+        guard fill(timeout: remaining()) else {
+          throw sawEOF ? ClientError.closed : ClientError.timeout
+        }
+      }
+    }
+    while true {
+      let sizeLine = try line()
+      guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16), size >= 0 else {
+        throw ClientError.malformed("chunk size '\(sizeLine)'")
+      }
+      if size == 0 {
+        guard try line().isEmpty else { throw ClientError.malformed("trailer fields") }
+        buffer.removeFirst(position)
+        return body
+      }
+      while buffer.count < position + size + 2 {
+        guard fill(timeout: remaining()) else {
+          throw sawEOF ? ClientError.closed : ClientError.timeout
+        }
+      }
+      body.append(contentsOf: buffer[position..<position + size])
+      guard buffer[position + size] == 13, buffer[position + size + 1] == 10 else {
+        throw ClientError.malformed("chunk data not followed by CRLF")
+      }
+      position += size + 2
+      if position > 1 << 20 {
+        buffer.removeFirst(position)
+        position = 0
+      }
+    }
+  }
+
+  private func indexOfCRLF(from start: Int) -> Int? {
+    var i = start
+    while i + 1 < buffer.count {
+      if buffer[i] == 13 && buffer[i + 1] == 10 { return i }
+      i += 1
+    }
+    return nil
   }
 
   /// True if the server closes the connection within `timeout` (reading and discarding any

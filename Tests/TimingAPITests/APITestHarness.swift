@@ -20,7 +20,8 @@ final class APITestHarness {
     limits.idleTimeout = 5
     server = HTTPServer(
       host: "127.0.0.1", port: 0, limits: limits, workers: 2,
-      errorResponder: TimingService.transportError
+      errorResponder: TimingService.transportError,
+      classify: { service.requestClass($0) }
     ) { service.handle($0) }
     try server.start()
   }

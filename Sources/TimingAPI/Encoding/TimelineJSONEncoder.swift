@@ -34,9 +34,18 @@ enum TimelineJSONEncoder {
   }
 
   static func writeColumn(_ column: TimelineColumn, names: [String], into w: inout JSONWriter) {
+    w.beginArray()
+    writeColumnValues(column, names: names, into: &w)
+    w.endArray()
+  }
+
+  /// A column's values without the brackets around them (a streamed column is written in
+  /// blocks between one `[` and one `]`).
+  static func writeColumnValues(
+    _ column: TimelineColumn, names: [String], into w: inout JSONWriter
+  ) {
     let n = column.type.componentCount
     let count = n == 0 ? 0 : column.values.count / n
-    w.beginArray()
     column.values.withUnsafeBufferPointer { v in
       switch column.type {
       case .scalar:
@@ -75,7 +84,6 @@ enum TimelineJSONEncoder {
         }
       }
     }
-    w.endArray()
   }
 
   /// Delegate events and completion blocks in time order (a completion after the stops at its
@@ -169,8 +177,23 @@ enum TimelineJSONEncoder {
 /// (`layer.keyPath.component`).
 enum TimelineCSVEncoder {
   static func encode(_ samples: TimelineSamples, plan: TimelinePlan) -> [UInt8] {
+    let header = headerLine(
+      samples.layers.map { layer in (layer.name, layer.columns.map { ($0.keyPath, $0.type) }) })
+    let columns = samples.layers.flatMap(\.columns)
+    let width = columns.reduce(0) { $0 + $1.type.componentCount }
+    let out = ByteBuffer(capacity: 1024 + samples.times.count * (width + 1) * 12)
+    out.append(header)
+    appendRows(
+      times: samples.times[...], columns: columns, names: plan.contentsNames, to: out)
+    return out.bytes
+  }
+
+  /// The first row: `time`, then `layer.keyPath.component` for every component.
+  static func headerLine(_ layers: [(name: String, columns: [(keyPath: String, type: ValueType)])])
+    -> String
+  {
     var header = ["time"]
-    for layer in samples.layers {
+    for layer in layers {
       for column in layer.columns {
         for component in column.type.componentNames {
           header.append(
@@ -181,29 +204,31 @@ enum TimelineCSVEncoder {
         }
       }
     }
-    let out = ByteBuffer(capacity: 1024 + samples.times.count * header.count * 12)
-    out.append(header.joined(separator: ",") + "\r\n")
-    for (i, time) in samples.times.enumerated() {
+    return header.joined(separator: ",") + "\r\n"
+  }
+
+  /// One row per time; `columns` hold the values at exactly these times, every layer's in order.
+  static func appendRows(
+    times: ArraySlice<Double>, columns: [TimelineColumn], names: [String], to out: ByteBuffer
+  ) {
+    for (i, time) in times.enumerated() {
       ShortestDecimal.append(time, to: out)
-      for layer in samples.layers {
-        for column in layer.columns {
-          let n = column.type.componentCount
-          for c in 0..<n {
-            out.append(UInt8(ascii: ","))
-            let v = column.values[i * n + c]
-            if column.type == .contents && c < 2 {
-              out.append(quote(plan.contentsNames[Int(v)]))
-            } else if column.type == .bool {
-              out.append(v != 0 ? "true" : "false")
-            } else if v.isFinite {
-              ShortestDecimal.append(v, to: out)
-            }
+      for column in columns {
+        let n = column.type.componentCount
+        for c in 0..<n {
+          out.append(UInt8(ascii: ","))
+          let v = column.values[i * n + c]
+          if column.type == .contents && c < 2 {
+            out.append(quote(names[Int(v)]))
+          } else if column.type == .bool {
+            out.append(v != 0 ? "true" : "false")
+          } else if v.isFinite {
+            ShortestDecimal.append(v, to: out)
           }
         }
       }
       out.append([0x0D, 0x0A])
     }
-    return out.bytes
   }
 
   /// RFC 4180 quoting, and a leading apostrophe against spreadsheet formula injection.

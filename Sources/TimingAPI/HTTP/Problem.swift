@@ -107,7 +107,7 @@ public struct Problem: Error, Sendable {
   public static func unsupportedMediaType(_ given: String?) -> Problem {
     Problem(
       .unsupportedMediaType, "unsupported-media-type", "Unsupported media type",
-      "the body must be JSON, sent with 'Content-Type: application/json'"
+      "the body must be JSON in UTF-8, sent with 'Content-Type: application/json'"
         + (given.map { " (got '\($0.prefix(100))')" } ?? " (no Content-Type was sent)"))
   }
 

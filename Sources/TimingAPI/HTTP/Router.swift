@@ -41,11 +41,18 @@ struct Route: Sendable {
   let template: String
   let handler: RouteHandler
   let segments: [String]
+  /// Where the server runs it: engine work (timelines, action searches, presets, evaluations)
+  /// is heavy; health, readiness and metrics are operations; the rest is light.
+  let requestClass: RequestClass
 
-  init(_ method: String, _ template: String, _ handler: @escaping RouteHandler) {
+  init(
+    _ method: String, _ template: String, _ requestClass: RequestClass = .light,
+    _ handler: @escaping RouteHandler
+  ) {
     self.method = method
     self.template = template
     self.handler = handler
+    self.requestClass = requestClass
     self.segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
       .map(String.init)
   }

@@ -13,6 +13,13 @@ public struct JSONWriter {
   /// Everything written so far.
   public var bytes: [UInt8] { buffer.bytes }
 
+  /// Bytes written since the last `take`.
+  public var count: Int { buffer.count }
+
+  /// What was written since the last `take`, leaving the nesting state as it is: the document
+  /// goes on in the next piece.
+  public mutating func take() -> [UInt8] { buffer.take() }
+
   private mutating func separate() {
     if needsComma { buffer.append(UInt8(ascii: ",")) }
   }

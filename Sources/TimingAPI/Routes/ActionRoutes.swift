@@ -5,7 +5,10 @@ import TimingEngine
 /// step — the same resolver a timeline uses for its property changes.
 struct ActionRoutes {
   var routes: [Route] {
-    [Route("POST", "/v1/actions/resolve") { context throws(Problem) in try resolve(context) }]
+    [
+      Route("POST", "/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
+      }
+    ]
   }
 
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {

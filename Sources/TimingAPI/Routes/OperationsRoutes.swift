@@ -7,15 +7,15 @@ enum OperationsRoutes {
     serverStatistics: @escaping @Sendable () -> HTTPServer.Statistics?
   ) -> [Route] {
     [
-      Route("GET", "/healthz") { _ throws(Problem) in
+      Route("GET", "/healthz", .operations) { _ throws(Problem) in
         plain(.ok, "ok\n", contentType: "text/plain; charset=utf-8")
       },
-      Route("GET", "/readyz") { _ throws(Problem) in
+      Route("GET", "/readyz", .operations) { _ throws(Problem) in
         readiness()
           ? plain(.ok, "ready\n", contentType: "text/plain; charset=utf-8")
           : plain(.serviceUnavailable, "not ready\n", contentType: "text/plain; charset=utf-8")
       },
-      Route("GET", "/metrics") { _ throws(Problem) in
+      Route("GET", "/metrics", .operations) { _ throws(Problem) in
         plain(
           .ok, metrics.exposition(server: serverStatistics()),
           contentType: "text/plain; version=0.0.4; charset=utf-8")
@@ -63,4 +63,6 @@ enum OperationsRoutes {
 /// The OpenAPI document, compiled into the binary from the repository's `openapi.yaml`.
 enum OpenAPIDocument {
   static let bytes: [UInt8] = PackageResources.openapi_yaml
+  /// The contract's entity tag, which changes with every release that changes the contract.
+  static let tag = EntityTag.of(bytes)
 }

@@ -10,7 +10,7 @@ struct PresetRoutes {
   var routes: [Route] {
     [
       Route("GET", "/v1/presets") { context throws(Problem) in try list(context) },
-      Route("GET", "/v1/presets/{type}") { context throws(Problem) in try expand(context) },
+      Route("GET", "/v1/presets/{type}", .heavy) { context throws(Problem) in try expand(context) },
     ]
   }
 

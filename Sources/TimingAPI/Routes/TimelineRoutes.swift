@@ -6,24 +6,36 @@ struct TimelineRoutes {
   let configuration: APIConfiguration
 
   var routes: [Route] {
-    [Route("POST", "/v1/timelines") { context throws(Problem) in try timeline(context) }]
+    [Route("POST", "/v1/timelines", .heavy) { context throws(Problem) in try timeline(context) }]
   }
 
   static let formats = ["application/json", "text/csv"]
+
+  /// Answers of more numbers than this are streamed (about 1 MB of JSON); smaller ones are sent
+  /// whole, with a Content-Length.
+  static let streamingThreshold = 65_536
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     let format = try chooseFormat(context)
     let prepared = try PreparedTimeline(
       json: try RequestBody.json(context.request), configuration: configuration)
-    let samples = prepared.sample()
-    let body =
-      format == "text/csv"
-      ? TimelineCSVEncoder.encode(samples, plan: prepared.plan) : prepared.json(samples)
+    let stream = TimelineStream(prepared, format: format == "text/csv" ? .csv : .json)
     let contentType =
       format == "text/csv" ? "text/csv; charset=utf-8; header=present" : "application/json"
+    var headers = HTTPFields([("Content-Type", contentType), ("Vary", "Accept")])
+    guard prepared.numberCount > Self.streamingThreshold else {
+      return HTTPResponse(status: .ok, headers: headers, body: stream.collect())
+    }
+    // A streamed answer's bytes are not known before its head is sent, but they are a pure
+    // function of the request and the service's version: its tag is computed from those
+    // (format, the body as sent, the contract's own tag standing for the version), so the same
+    // request always gets the same tag, here and on every replica of that version.
+    headers.append(
+      "ETag",
+      EntityTag.of(Array((format + OpenAPIDocument.tag).utf8) + [0] + context.request.body))
     return HTTPResponse(
-      status: .ok, headers: HTTPFields([("Content-Type", contentType), ("Vary", "Accept")]),
-      body: body)
+      status: .ok, headers: headers,
+      stream: ResponseStream { piece in stream.next(into: &piece) })
   }
 
   /// `?format=json|csv` wins over `Accept`.
@@ -98,6 +110,9 @@ public struct PreparedTimeline: Sendable {
     }
     try self.init(json: value, configuration: configuration)
   }
+
+  /// Numbers the answer carries: samples × the components of every sampled key path.
+  public var numberCount: Int { times.count * outputs.componentsPerSample }
 
   public func sample() -> TimelineSamples { plan.sample(times: times, outputs: outputs) }
 

@@ -11,7 +11,7 @@ struct TimingFunctionRoutes {
       Route("GET", "/v1/timing-functions/{function}") { context throws(Problem) in
         try lookUp(context)
       },
-      Route("POST", "/v1/timing-functions/evaluate") { context throws(Problem) in
+      Route("POST", "/v1/timing-functions/evaluate", .heavy) { context throws(Problem) in
         try evaluate(context)
       },
     ]
@@ -310,11 +310,24 @@ func isJSONNumberText(_ text: String) -> Bool {
 enum RequestBody {
   static func json(_ request: HTTPRequest) throws(Problem) -> JSONValue {
     let type = request.headers["Content-Type"]
-    let mediaType = type?.split(separator: ";").first?.trimmingCharacters(in: " \t").lowercased()
+    let parts = type?.split(separator: ";", omittingEmptySubsequences: false) ?? []
+    let mediaType = parts.first?.trimmingCharacters(in: " \t").lowercased()
     guard let mediaType,
       mediaType == "application/json"
         || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
     else { throw Problem.unsupportedMediaType(type) }
+    // JSON is UTF-8 (RFC 8259 §8.1) and the parser reads nothing else: a body declared in
+    // another charset would be misread, so it is refused rather than guessed at.
+    for parameter in parts.dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1).map {
+        $0.trimmingCharacters(in: " \t").lowercased()
+      }
+      guard pair.count == 2, pair[0] == "charset" else { continue }
+      let charset = pair[1].trimmingCharacters(in: "\"")
+      guard charset == "utf-8" || charset == "utf8" else {
+        throw Problem.unsupportedMediaType(type)
+      }
+    }
     do throws(JSONParseError) {
       return try JSONParser.parse(request.body)
     } catch {

@@ -60,4 +60,11 @@ public final class ByteBuffer {
 
   /// The contents as an array (one copy).
   public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count_)) }
+
+  /// The contents as an array, leaving the buffer empty with its capacity kept: a streamed
+  /// answer takes each piece out and writes the next into the same memory.
+  public func take() -> [UInt8] {
+    defer { count_ = 0 }
+    return bytes
+  }
 }

@@ -146,14 +146,14 @@ extension TimelinePlan {
     return TimelineSamples(times: times, layers: layers)
   }
 
-  private func repeatValue(_ value: [Double], _ count: Int) -> [Double] {
+  func repeatValue(_ value: [Double], _ count: Int) -> [Double] {
     var values: [Double] = []
     values.reserveCapacity(value.count * count)
     for _ in 0..<count { values.append(contentsOf: value) }
     return values
   }
 
-  private func extract(
+  func extract(
     _ part: PropertyKeyPath.Part, from full: [Double], width: Int, type: ValueType
   ) -> [Double] {
     let count = full.count / max(width, 1)

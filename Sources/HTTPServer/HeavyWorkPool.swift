@@ -1,0 +1,100 @@
+import Dispatch
+import Synchronization
+
+/// Runs heavy requests on a fixed number of serial queues, in arrival order. Pieces of responses
+/// already being streamed go ahead of new requests: finishing an answer frees its memory, starting
+/// one takes more, so under a burst memory stays near `width` answers in progress.
+final class HeavyWorkPool: Sendable {
+  typealias Job = @Sendable () -> Void
+
+  private struct State {
+    var idleQueues: [Int]
+    var continuations = FIFO<Job>()
+    var requests = FIFO<Job>()
+  }
+
+  private let queues: [DispatchQueue]
+  private let state: Mutex<State>
+  private let maxQueued: Int
+  /// Called on a pool queue whenever the last running job finishes and none waits.
+  private let onIdle: @Sendable () -> Void
+
+  init(width: Int, maxQueued: Int, onIdle: @escaping @Sendable () -> Void) {
+    let width = max(1, width)
+    queues = (0..<width).map {
+      DispatchQueue(label: "animation-timing.heavy.\($0)", qos: .utility)
+    }
+    state = Mutex(State(idleQueues: Array((0..<width).reversed())))
+    self.maxQueued = maxQueued
+    self.onIdle = onIdle
+  }
+
+  /// Requests waiting for a queue (for metrics).
+  var queued: Int { state.withLock { $0.requests.count } }
+
+  /// A new heavy request. False when `maxQueued` already wait: the caller answers 503.
+  func submit(_ job: @escaping Job) -> Bool {
+    enum Placement { case run(Int), queued, refused }
+    let placement: Placement = state.withLock { s in
+      if let free = s.idleQueues.popLast() { return .run(free) }
+      guard s.requests.count < maxQueued else { return .refused }
+      s.requests.append(job)
+      return .queued
+    }
+    switch placement {
+    case .run(let index): run(job, on: index)
+    case .queued: break
+    case .refused: return false
+    }
+    return true
+  }
+
+  /// The next piece of a response being streamed: never refused (its request was admitted).
+  func submitContinuation(_ job: @escaping Job) {
+    let queue: Int? = state.withLock { s in
+      if let free = s.idleQueues.popLast() { return free }
+      s.continuations.append(job)
+      return nil
+    }
+    if let queue { run(job, on: queue) }
+  }
+
+  private func run(_ job: @escaping Job, on index: Int) {
+    queues[index].async { [self] in
+      var next: Job? = job
+      while let current = next {
+        current()
+        next = state.withLock { s in
+          if let continuation = s.continuations.removeFirst() { return continuation }
+          if let request = s.requests.removeFirst() { return request }
+          s.idleQueues.append(index)
+          return nil
+        }
+      }
+      if state.withLock({ $0.idleQueues.count == queues.count }) { onIdle() }
+    }
+  }
+}
+
+/// A first-in first-out line on an array: amortised O(1) at both ends.
+struct FIFO<Element> {
+  private var items: [Element?] = []
+  private var head = 0
+
+  var count: Int { items.count - head }
+
+  mutating func append(_ item: Element) { items.append(item) }
+
+  mutating func removeFirst() -> Element? {
+    guard head < items.count else { return nil }
+    let item = items[head]
+    items[head] = nil
+    head += 1
+    // Reclaim the consumed prefix once it is half the array.
+    if head > 32 && head * 2 > items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return item
+  }
+}

@@ -1,0 +1,40 @@
+/// A response body produced piece by piece as the client takes it, for answers too large to
+/// hold whole (a timeline can be tens of MB). The server asks for the next piece only when less
+/// than `ResponseStream.lowWater` bytes of the previous ones are unsent, so one streamed answer
+/// holds about two pieces in memory however large it is and however slowly it is read; it is
+/// sent with chunked transfer coding (close-delimited to HTTP/1.0 clients).
+///
+/// Pieces are produced on the heavy-work pool, one at a time per stream, which is what makes
+/// the unchecked `Sendable` sound: `produce` is never called concurrently with itself.
+public final class ResponseStream: @unchecked Sendable {
+  /// Unsent bytes below which the next piece is asked for.
+  public static let lowWater = 256 * 1024
+
+  private let produce: (inout [UInt8]) -> Bool
+  private var finished = false
+
+  /// `produce` appends the next piece (ideally 64 KiB to 1 MiB) and returns whether more
+  /// follow; it is not called again once it has returned false.
+  public init(_ produce: @escaping (inout [UInt8]) -> Bool) {
+    self.produce = produce
+  }
+
+  /// The next piece, and whether another follows.
+  func next() -> (piece: [UInt8], more: Bool) {
+    guard !finished else { return ([], false) }
+    var piece: [UInt8] = []
+    let more = produce(&piece)
+    finished = !more
+    return (piece, more)
+  }
+
+  /// The whole body at once, for callers in the same process (tests, the benchmark).
+  public func collect() -> [UInt8] {
+    var body: [UInt8] = []
+    while true {
+      let (piece, more) = next()
+      body += piece
+      if !more { return body }
+    }
+  }
+}
