@@ -74,6 +74,15 @@ enum Socket {
     }
   }
 
+  /// Bytes written to a socket that its peer has not yet acknowledged (SIOCOUTQ); Int.max if the
+  /// kernel will not say, so that a caller comparing for progress sees none.
+  static func unsentBytes(_ fd: Int32) -> Int {
+    var count: Int32 = 0
+    // SIOCOUTQ is TIOCOUTQ, 0x5411, on Linux.
+    guard ioctl(fd, 0x5411, &count) == 0 else { return Int.max }
+    return Int(count)
+  }
+
   /// Attaches a socket filter that drops every packet to a listening socket: new connection
   /// attempts (and handshakes not yet complete) go unanswered, so during shutdown the backlog
   /// stops growing and can be emptied before the listener closes. A client whose SYN is dropped

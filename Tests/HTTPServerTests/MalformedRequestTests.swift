@@ -1,3 +1,4 @@
+import Dispatch
 import HTTPServer
 import TestSupport
 import Testing
@@ -17,6 +18,28 @@ import Testing
 
   static let cases: [Case] = [
     Case(name: "missing Host", bytes: "GET /hello HTTP/1.1\r\n\r\n", status: 400, closes: true),
+    Case(
+      name: "Host with a space", bytes: "GET /hello HTTP/1.1\r\nHost: a b\r\n\r\n", status: 400,
+      closes: true),
+    Case(
+      name: "Host with a slash", bytes: "GET /hello HTTP/1.1\r\nHost: a/b\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "Host with userinfo", bytes: "GET /hello HTTP/1.1\r\nHost: u@a\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "Host with a bad port", bytes: "GET /hello HTTP/1.1\r\nHost: a:80x\r\n\r\n",
+      status: 400, closes: true),
+    Case(
+      name: "Host name and port",
+      bytes: "GET /hello HTTP/1.1\r\nHost: api.example-1.com:8080\r\n\r\n",
+      status: 200, closes: false),
+    Case(
+      name: "Host IPv6 literal", bytes: "GET /hello HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n",
+      status: 200, closes: false),
+    Case(
+      name: "empty Host", bytes: "GET /hello HTTP/1.1\r\nHost: \r\n\r\n", status: 200,
+      closes: false),
     Case(
       name: "duplicate Host", bytes: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
       status: 400, closes: true),
@@ -193,6 +216,22 @@ import Testing
     } else {
       #expect(client.staysOpen(for: 0.2))
     }
+  }
+
+  /// A TLS ClientHello on the plain port (first bytes 0x16 0x03 0x01) gets 400 at once, not a
+  /// 408 after the header timeout.
+  @Test func tlsHandshakeIsRefusedAtOnce() throws {
+    var limits = testLimits()
+    limits.headerTimeout = 5
+    let server = try makeTestServer(limits: limits)
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    let start = DispatchTime.now().uptimeNanoseconds
+    client.send([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03])
+    let response = try client.readResponse(timeout: 2)
+    #expect(response.status == 400)
+    #expect(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < 0.5)
+    #expect(client.isClosed(within: 3))
   }
 
   @Test func chunkedBodyIsReassembled() throws {

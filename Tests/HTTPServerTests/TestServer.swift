@@ -8,8 +8,32 @@ import TestSupport
 
 /// A server on an ephemeral loopback port with a few routes for exercising the transport.
 func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throws -> HTTPServer {
-  let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits, workers: workers) { request in
+  let server = HTTPServer(
+    host: "127.0.0.1", port: 0, limits: limits, workers: workers,
+    classify: { request in
+      switch request.path {
+      case "/health": .operations
+      case "/heavy", "/stream": .heavy
+      default: .light
+      }
+    }
+  ) { request in
     switch (request.method, request.path) {
+    case ("GET", "/health"):
+      return HTTPResponse(status: .ok, contentType: "text/plain", body: "ok")
+    case ("GET", "/heavy"):
+      usleep(500_000)
+      return HTTPResponse(status: .ok, contentType: "text/plain", body: "heavy")
+    case ("GET", "/stream"), ("HEAD", "/stream"):
+      // 64 pieces of 16 KiB, piece k filled with the byte 0x40 + k % 32.
+      var k = 0
+      return HTTPResponse(
+        status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]),
+        stream: ResponseStream { piece in
+          piece = [UInt8](repeating: 0x40 + UInt8(k % 32), count: 16 * 1024)
+          k += 1
+          return k < 64
+        })
     case ("GET", "/hello"), ("HEAD", "/hello"):
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "hello")
     case ("POST", "/echo"):

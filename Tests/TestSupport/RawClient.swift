@@ -19,8 +19,13 @@ public final class RawClient {
     public var text: String { String(decoding: body, as: UTF8.self) }
   }
 
-  public init(port: Int) throws {
+  /// `receiveBuffer` shrinks the socket's receive buffer (set before connecting, so the window
+  /// is small from the start): the server then meets a slow reader's back-pressure at once.
+  public init(port: Int, receiveBuffer: Int32? = nil) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -68,6 +73,22 @@ public final class RawClient {
     }
     buffer.append(contentsOf: chunk[0..<n])
     return true
+  }
+
+  /// Reads and discards up to `max` bytes, waiting up to `timeout`; the count, 0 at EOF or on
+  /// timeout. For tests that pace their reading.
+  public func readSome(max: Int, timeout: Double) -> Int {
+    if !buffer.isEmpty {
+      let n = Swift.min(max, buffer.count)
+      buffer.removeFirst(n)
+      return n
+    }
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return 0 }
+    var chunk = [UInt8](repeating: 0, count: max)
+    let n = read(fd, &chunk, max)
+    if n <= 0 { sawEOF = true }
+    return Swift.max(n, 0)
   }
 
   /// Reads one response; `head` says it answers a HEAD request (no body despite the length).

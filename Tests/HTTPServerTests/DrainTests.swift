@@ -1,0 +1,62 @@
+import Dispatch
+import HTTPServer
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Graceful shutdown loses no request that reached the server.
+@Suite struct DrainTests {
+  /// Requests already sent when shutdown begins — on idle keep-alive connections, on connections
+  /// accepted but not yet read, and behind a request that keeps the only I/O queue busy — are
+  /// all answered, with `Connection: close`.
+  @Test func requestsInFlightAtShutdownAreAnswered() throws {
+    var limits = testLimits()
+    limits.headerTimeout = 5
+    limits.idleTimeout = 5
+    let server = try makeTestServer(limits: limits, workers: 1)
+    let idle = try (0..<20).map { _ in try RawClient(port: server.port) }
+    for client in idle {
+      client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+      #expect(try client.readResponse().status == 200)
+    }
+    // Keep the only I/O queue busy for 0.5 s, then send on every connection and shut down.
+    let busy = try RawClient(port: server.port)
+    busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+    usleep(50_000)
+    let fresh = try (0..<10).map { _ in try RawClient(port: server.port) }
+    for client in idle + fresh { client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n") }
+    usleep(20_000)
+    let done = DispatchSemaphore(value: 0)
+    server.shutdown(drainTimeout: 5) { done.signal() }
+    var answered = 0
+    for client in [busy] + idle + fresh {
+      if let response = try? client.readResponse(timeout: 3), response.status == 200 {
+        answered += 1
+        #expect(response.header("Connection") == "close")
+      }
+    }
+    #expect(answered == 31)
+    #expect(done.wait(timeout: .now() + 5) == .success)
+  }
+
+  /// A connection accepted just before shutdown whose request follows a moment later is still
+  /// answered: its client connected while the listener was open.
+  @Test func connectionWithRequestJustBehindIsAnswered() throws {
+    var limits = testLimits()
+    limits.headerTimeout = 5
+    let server = try makeTestServer(limits: limits)
+    let client = try RawClient(port: server.port)
+    usleep(20_000)
+    let done = DispatchSemaphore(value: 0)
+    server.shutdown(drainTimeout: 5) { done.signal() }
+    usleep(50_000)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    let response = try client.readResponse(timeout: 2)
+    #expect(response.status == 200)
+    #expect(response.header("Connection") == "close")
+    #expect(done.wait(timeout: .now() + 5) == .success)
+  }
+}
