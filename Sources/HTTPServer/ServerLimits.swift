@@ -1,4 +1,4 @@
-/// Limits and deadlines, all configurable (DESIGN.md "The server").
+/// Limits and deadlines, all configurable (docs/design.md "The server").
 public struct ServerLimits: Sendable {
   /// Longest request line (method, target, version) before 414.
   public var maxRequestLineBytes = 8 * 1024
