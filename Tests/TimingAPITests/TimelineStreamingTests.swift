@@ -105,7 +105,7 @@ import Testing
     for _ in 0..<4 {
       DispatchQueue.global().async(group: group) {
         let client = try? RawClient(port: port)
-        let body = Array(Self.request(fps: 600).utf8)
+        let body = Array(Self.request(fps: 200).utf8)
         client?.send(
           Array(
             "POST /v1/timelines HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
