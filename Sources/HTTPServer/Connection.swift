@@ -390,7 +390,7 @@ final class Connection: @unchecked Sendable {
       close()
       return
     }
-    account(pending: output.count)
+    account(pending: output.count + (stream?.reservedBytes ?? 0))
     if output.count < ResponseStream.lowWater { requestPiece() }
     guard output.isEmpty else {
       armWriteSource()

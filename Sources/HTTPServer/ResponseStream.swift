@@ -12,10 +12,16 @@ public final class ResponseStream: @unchecked Sendable {
 
   private let produce: (inout [UInt8]) -> Bool
   private var finished = false
+  /// Memory the stream holds while open besides its pieces (the plan it samples from): counted
+  /// with the connection's unsent bytes against the server's buffered-bytes budget, so that
+  /// many slow readers of large answers make the server shed load instead of holding a plan
+  /// for each of them without bound.
+  public let reservedBytes: Int
 
   /// `produce` appends the next piece (ideally 64 KiB to 1 MiB) and returns whether more
   /// follow; it is not called again once it has returned false.
-  public init(_ produce: @escaping (inout [UInt8]) -> Bool) {
+  public init(reservedBytes: Int = 0, _ produce: @escaping (inout [UInt8]) -> Bool) {
+    self.reservedBytes = max(0, reservedBytes)
     self.produce = produce
   }
 

@@ -35,7 +35,9 @@ struct TimelineRoutes {
       EntityTag.of(Array((format + OpenAPIDocument.tag).utf8) + [0] + context.request.body))
     return HTTPResponse(
       status: .ok, headers: headers,
-      stream: ResponseStream { piece in stream.next(into: &piece) })
+      stream: ResponseStream(reservedBytes: prepared.estimatedBytes) { piece in
+        stream.next(into: &piece)
+      })
   }
 
   /// `?format=json|csv` wins over `Accept`.
@@ -110,6 +112,11 @@ public struct PreparedTimeline: Sendable {
     }
     try self.init(json: value, configuration: configuration)
   }
+
+  /// Memory the prepared timeline holds, estimated: the plan from its steps (a compiled
+  /// animation with its source and tables is a few hundred bytes; 1 KiB each is generous) and
+  /// the sample times.
+  public var estimatedBytes: Int { plan.stepCount * 1024 + times.count * 8 + 64 * 1024 }
 
   /// Numbers the answer carries: samples × the components of every sampled key path.
   public var numberCount: Int { times.count * outputs.componentsPerSample }
