@@ -127,6 +127,22 @@ import TimingAPI
     }
   }
 
+  /// Limits are plain Ints an embedding can set to anything: the work cap maxTimelineValues × 4
+  /// overflowed (and trapped) for values above Int.max / 4. With no cap, a small timeline
+  /// answers; the preset route's frame count is compared as a double before it is converted.
+  @Test func unlimitedConfigurationsDoNotOverflow() {
+    var configuration = APIConfiguration()
+    configuration.maxTimelineValues = .max
+    configuration.maxPointsPerRequest = .max
+    let service = TimingService(configuration: configuration)
+    let timeline = Self.post(
+      service, "/v1/timelines",
+      #"{"layers":[{"name":"a","properties":{"opacity":0.5}}],"sample":{"times":[0,1]}}"#)
+    #expect(timeline.status.code == 200, "\(Self.text(timeline))")
+    let preset = Self.get(service, "/v1/presets/pop?duration=10000&delay=10000&fps=1")
+    #expect(preset.status.code == 200 || preset.status.code == 422, "\(Self.text(preset))")
+  }
+
   /// The other numbers that become counts or indices: sampling ranges, cumulative transforms'
   /// cycle numbers, cubicPaced arc tables, contents ids, preset frame counts.
   @Test func extremesInCountsAndIndices() {
