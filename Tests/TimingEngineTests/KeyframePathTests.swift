@@ -50,6 +50,13 @@ import Testing
     }
   }
 
+  /// A number too long to scan is reported as that, not as out of range: 0.000…01 with 70
+  /// zeros is 1e-71, well inside ±1e12.
+  @Test func overlongNumbersSaySo() {
+    let message = Self.rejects("M0 0 L0." + String(repeating: "0", count: 70) + "1 1")
+    #expect(message?.contains("at most 64 characters") == true, "\(message ?? "accepted")")
+  }
+
   /// Relative commands add up: 1e12 + 1e12 lands at x = 2e12, outside the range.
   @Test func relativeCommandsCannotWalkOutOfRange() {
     let message = Self.rejects("M0,0 l1e12,0 l1e12,0")

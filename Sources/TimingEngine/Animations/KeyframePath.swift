@@ -273,11 +273,13 @@ private struct PathScanner {
         while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
       }
     }
+    guard index - start <= 64 else {
+      throw KeyframePath.ParseError(
+        message: "path numbers are at most 64 characters long; one at offset \(start) is longer")
+    }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     // Checked here, as it is read, so no arithmetic ever sees a number out of range.
-    guard index - start <= 64, let value = Double(text),
-      KeyframePath.coordinateRange.contains(value)
-    else {
+    guard let value = Double(text), KeyframePath.coordinateRange.contains(value) else {
       throw KeyframePath.ParseError(
         message:
           "path numbers must lie in \(KeyframePath.rangeText); got \(text.prefix(32)) at offset \(start)"
