@@ -54,8 +54,8 @@ enum TimelineJSONEncoder {
         for i in 0..<count { w.bool(v[i] != 0) }
       case .contents:
         for i in 0..<count {
-          let from = names[Int(v[i * 3])]
-          let to = names[Int(v[i * 3 + 1])]
+          let from = names[contentsIndex(v[i * 3], names)]
+          let to = names[contentsIndex(v[i * 3 + 1], names)]
           let progress = v[i * 3 + 2]
           if from == to || progress >= 1 {
             w.string(to)
@@ -219,7 +219,7 @@ enum TimelineCSVEncoder {
           out.append(UInt8(ascii: ","))
           let v = column.values[i * n + c]
           if column.type == .contents && c < 2 {
-            out.append(quote(names[Int(v)]))
+            out.append(quote(names[contentsIndex(v, names)]))
           } else if column.type == .bool {
             out.append(v != 0 ? "true" : "false")
           } else if v.isFinite {
@@ -240,4 +240,12 @@ enum TimelineCSVEncoder {
     }
     return "\"" + t.replacingAll("\"", "\"\"") + "\""
   }
+}
+
+/// A contents component as an index into the scene's names. Contents ids are copied, never
+/// interpolated or added (ValueType.isAdditive is false), so they are whole indices already;
+/// the total conversion keeps a future slip from trapping: NaN or out of range reads as none.
+private func contentsIndex(_ id: Double, _ names: [String]) -> Int {
+  let index = Int(truncating: id, clampedTo: -1...names.count, ifNaN: -1)
+  return names.indices.contains(index) ? index : 0
 }

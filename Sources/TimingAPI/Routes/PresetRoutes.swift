@@ -81,12 +81,16 @@ struct PresetRoutes {
     let (start, steps) = preset.definition(width: width, height: height)
     let step = preset.stepDuration(duration, steps: steps.count)
     let end = delay + step * Double(steps.count)
-    let count = Int((end * fps + 1e-9).rounded(.down)) + 1
-    guard count <= configuration.maxPointsPerRequest else {
+    // Compared as a double before it becomes a count (≤ 2e4 s · 1e3 fps = 2e7 by the ranges
+    // above, but the comparison is what keeps Int(…) from ever seeing a huge or NaN value).
+    let frames = (end * fps + 1e-9).rounded(.down)
+    guard frames < Double(configuration.maxPointsPerRequest) else {
       throw Problem.tooMuchWork(
-        "\(count) keyframes (\(numberText(end)) s at \(numberText(fps)) fps) exceed the limit of \(configuration.maxPointsPerRequest)",
+        "\(numberText(frames + 1)) keyframes (\(numberText(end)) s at \(numberText(fps)) fps) exceed the limit of \(configuration.maxPointsPerRequest)",
         .parameter("fps", "at most \(configuration.maxPointsPerRequest) samples"))
     }
+    let count =
+      Int(truncating: frames, clampedTo: 0...configuration.maxPointsPerRequest, ifNaN: 0) + 1
     var scene = Scene()
     var layer = Layer(name: "view")
     layer.canvas = CanvasSettings(preset: preset, duration: duration, delay: delay)

@@ -84,14 +84,17 @@ public struct PreparedTimeline: Sendable {
     times = request.times
     // Sampling evaluates every animation step at every time: bound that too, so a script of
     // thousands of changes sampled thousands of times cannot run for minutes.
-    let evaluations = plan.stepCount * times.count
-    guard evaluations <= configuration.maxTimelineValues * 4 else {
+    // Products of counts saturate rather than trap: the counts are bounded by the body size
+    // and maxSamples, but the limits are plain Ints a configuration can set to anything.
+    let evaluations = saturatingProduct(plan.stepCount, times.count)
+    let maxEvaluations = saturatingProduct(configuration.maxTimelineValues, 4)
+    guard evaluations <= maxEvaluations else {
       throw Problem.tooMuchWork(
         "this timeline would evaluate \(plan.stepCount) animations at \(times.count) times (\(evaluations) evaluations); "
-          + "the limit is \(configuration.maxTimelineValues * 4). Sample fewer times or animate less.",
+          + "the limit is \(maxEvaluations). Sample fewer times or animate less.",
         .at(JSONPointer() / "sample", "\(times.count) samples × \(plan.stepCount) animations"))
     }
-    let numbers = times.count * outputs.componentsPerSample
+    let numbers = saturatingProduct(times.count, outputs.componentsPerSample)
     guard numbers <= configuration.maxTimelineValues else {
       throw Problem.tooMuchWork(
         "this timeline would produce \(numbers) numbers (\(plan.layerCount) layers, \(outputs.valuesPerSample) sampled "
@@ -126,4 +129,10 @@ public struct PreparedTimeline: Sendable {
   public func json(_ samples: TimelineSamples) -> [UInt8] {
     TimelineJSONEncoder.encode(samples, plan: plan)
   }
+}
+
+/// a · b for counts (≥ 0), or Int.max where that would overflow.
+private func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+  let (product, overflow) = a.multipliedReportingOverflow(by: b)
+  return overflow ? .max : product
 }

@@ -315,7 +315,8 @@ struct SceneDecoder {
       )
       return []
     }
-    let count = Int(intervals) + 1
+    // 0 ≤ intervals < maxSamples here (to ≥ from, fps > 0, and NaN fails the guard).
+    let count = Int(truncating: intervals, clampedTo: 0...limits.maxSamples, ifNaN: 0) + 1
     // from + i/fps for each i (not repeated addition), so the last frame lands exactly.
     return (0..<count).map { from + Double($0) / fps }
   }

@@ -236,7 +236,9 @@ final class KeyframeEvaluator: Sendable {
     let span = arcLengths[hi] - arcLengths[lo]
     let fraction = span > 0 ? (target - arcLengths[lo]) / span : 0
     let position = (Double(lo) + fraction) / Double(samples)
-    let segment = min(Int(position), values.count - 2)
+    // NaN only if the arc table overflowed (it cannot for values within ±1e12); the last
+    // segment covers position = values.count − 1 itself.
+    let segment = Int(truncating: position, clampedTo: 0...(values.count - 2), ifNaN: 0)
     return (segment, position - Double(segment))
   }
 

@@ -54,6 +54,16 @@ public struct KeyframePath: Sendable {
 
   public init(segments: [Segment]) { self.segments = segments }
 
+  /// Every number in path data — coordinates, radii, rotation in degrees — and every point a
+  /// command reaches after relative offsets are added lies in ±1e12, the range of the scene's
+  /// point values. Arc pieces then stay within ±5e12 (radii scaled up to at most 2e12, control
+  /// points 0.55 · radius further), and a chain of T commands, each reflecting the last
+  /// control point, moves it at most 4e12 per command: ≤ 4e16 over 10 000 segments, whose
+  /// squares (arc length, paced timing) are far from overflowing.
+  public static let coordinateRange: ClosedRange<Double> = -1e12...1e12
+  /// `coordinateRange` as messages write it (numberText would spell out all twelve zeros).
+  static let rangeText = "[-1e12, 1e12]"
+
   /// Parses SVG path data (`M L H V C S Q T A Z`, absolute and relative).
   public init(svg text: String) throws(ParseError) {
     var scanner = PathScanner(Array(text.utf8))
@@ -79,9 +89,10 @@ public struct KeyframePath: Sendable {
       let relative = c >= UInt8(ascii: "a")
       let origin = relative ? current : SIMD2(0, 0)
       func point() throws(ParseError) -> SIMD2<Double> {
+        let offset = scanner.nextOffset()
         let x = try scanner.number()
         let y = try scanner.number()
-        return origin + SIMD2(x, y)
+        return try Self.checked(origin + SIMD2(x, y), at: offset)
       }
       var cubic: SIMD2<Double>?
       var quadratic: SIMD2<Double>?
@@ -99,13 +110,15 @@ public struct KeyframePath: Sendable {
         segments.append(Self.line(current, p))
         current = p
       case UInt8(ascii: "h"):
+        let offset = scanner.nextOffset()
         let x = try scanner.number() + (relative ? current.x : 0)
-        let p = SIMD2(x, current.y)
+        let p = try Self.checked(SIMD2(x, current.y), at: offset)
         segments.append(Self.line(current, p))
         current = p
       case UInt8(ascii: "v"):
+        let offset = scanner.nextOffset()
         let y = try scanner.number() + (relative ? current.y : 0)
-        let p = SIMD2(current.x, y)
+        let p = try Self.checked(SIMD2(current.x, y), at: offset)
         segments.append(Self.line(current, p))
         current = p
       case UInt8(ascii: "c"):
@@ -135,16 +148,24 @@ public struct KeyframePath: Sendable {
         quadratic = q
         current = p
       case UInt8(ascii: "a"):
-        let rx = abs(try scanner.number())
-        let ry = abs(try scanner.number())
-        let rotation = try scanner.number() * Double.pi / 180
+        let offset = scanner.nextOffset()
+        let rx = try scanner.number()
+        let ry = try scanner.number()
+        let rotation = try scanner.number()
         let largeArc = try scanner.flag()
         let sweep = try scanner.flag()
         let p = try point()
-        segments.append(
-          contentsOf: Self.arc(
-            from: current, to: p, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc,
-            sweep: sweep))
+        guard
+          let arc = Self.arc(
+            from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation, largeArc: largeArc,
+            sweep: sweep)
+        else {
+          throw ParseError(
+            message:
+              "the arc at offset \(offset) would need radii above 2e12 to reach its end point (SVG 1.1 F.6.6 scales radii up until they do)"
+          )
+        }
+        segments.append(contentsOf: arc)
         current = p
       default:
         throw ParseError(message: "unknown path command '\(String(UnicodeScalar(c)))'")
@@ -157,13 +178,17 @@ public struct KeyframePath: Sendable {
       }
     }
     guard !segments.isEmpty else { throw ParseError(message: "path has no drawing segments") }
-    guard
-      segments.allSatisfy({
-        [$0.p0, $0.c1, $0.c2, $0.p3].allSatisfy { $0.x.isFinite && $0.y.isFinite }
-      })
-    else {
-      throw ParseError(message: "path coordinates must be finite")
+  }
+
+  /// A point a command reaches, within `coordinateRange` (relative offsets can add up past it).
+  static func checked(_ p: SIMD2<Double>, at offset: Int) throws(ParseError) -> SIMD2<Double> {
+    guard coordinateRange.contains(p.x), coordinateRange.contains(p.y) else {
+      throw ParseError(
+        message:
+          "path coordinates must lie in \(rangeText), also after relative offsets are added; the command at offset \(offset) reaches (\(numberText(p.x)), \(numberText(p.y)))"
+      )
     }
+    return p
   }
 
   static func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Segment {
@@ -172,71 +197,6 @@ public struct KeyframePath: Sendable {
 
   static func quadratic(_ a: SIMD2<Double>, _ q: SIMD2<Double>, _ b: SIMD2<Double>) -> Segment {
     Segment(p0: a, c1: a + 2 * (q - a) / 3, c2: b + 2 * (q - b) / 3, p3: b)
-  }
-
-  /// SVG's endpoint arc, converted to centre form (SVG 1.1 F.6.5) and drawn as cubic pieces of at
-  /// most a quarter turn each.
-  static func arc(
-    from p1: SIMD2<Double>, to p2: SIMD2<Double>, rx rxIn: Double, ry ryIn: Double,
-    rotation phi: Double,
-    largeArc: Bool, sweep: Bool
-  ) -> [Segment] {
-    if p1 == p2 { return [] }
-    var rx = rxIn
-    var ry = ryIn
-    if rx == 0 || ry == 0 { return [line(p1, p2)] }
-    let cosPhi = cos(phi)
-    let sinPhi = sin(phi)
-    let d = (p1 - p2) / 2
-    let x1 = cosPhi * d.x + sinPhi * d.y
-    let y1 = -sinPhi * d.x + cosPhi * d.y
-    let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-    if lambda > 1 {
-      rx *= lambda.squareRoot()
-      ry *= lambda.squareRoot()
-    }
-    let numerator = max(rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1, 0)
-    let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
-    var factor = denominator == 0 ? 0 : (numerator / denominator).squareRoot()
-    if largeArc == sweep { factor = -factor }
-    let cx1 = factor * rx * y1 / ry
-    let cy1 = -factor * ry * x1 / rx
-    let mid = (p1 + p2) / 2
-    let center = SIMD2(cosPhi * cx1 - sinPhi * cy1 + mid.x, sinPhi * cx1 + cosPhi * cy1 + mid.y)
-    func angle(_ u: SIMD2<Double>, _ v: SIMD2<Double>) -> Double {
-      atan2(u.x * v.y - u.y * v.x, (u * v).sum())
-    }
-    let start = angle(SIMD2(1, 0), SIMD2((x1 - cx1) / rx, (y1 - cy1) / ry))
-    var delta = angle(
-      SIMD2((x1 - cx1) / rx, (y1 - cy1) / ry), SIMD2((-x1 - cx1) / rx, (-y1 - cy1) / ry))
-    if !sweep && delta > 0 { delta -= 2 * Double.pi }
-    if sweep && delta < 0 { delta += 2 * Double.pi }
-    let pieces = max(1, Int((abs(delta) / (Double.pi / 2)).rounded(.up)))
-    let step = delta / Double(pieces)
-    let k = 4.0 / 3 * tan(step / 4)
-    func onEllipse(_ theta: Double) -> (SIMD2<Double>, SIMD2<Double>) {
-      let c = cos(theta)
-      let s = sin(theta)
-      let point =
-        SIMD2(cosPhi * rx * c - sinPhi * ry * s, sinPhi * rx * c + cosPhi * ry * s) + center
-      let derivative = SIMD2(-cosPhi * rx * s - sinPhi * ry * c, -sinPhi * rx * s + cosPhi * ry * c)
-      return (point, derivative)
-    }
-    var segments: [Segment] = []
-    var theta = start
-    var (from, fromDerivative) = onEllipse(theta)
-    from = p1
-    for i in 0..<pieces {
-      let next = theta + step
-      var (to, toDerivative) = onEllipse(next)
-      if i == pieces - 1 { to = p2 }
-      segments.append(
-        Segment(p0: from, c1: from + k * fromDerivative, c2: to - k * toDerivative, p3: to))
-      theta = next
-      from = to
-      fromDerivative = toDerivative
-    }
-    return segments
   }
 }
 
@@ -247,6 +207,12 @@ private struct PathScanner {
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   var atEnd: Bool { index >= bytes.count }
+
+  /// Where the next token starts, for messages.
+  mutating func nextOffset() -> Int {
+    skipSeparators()
+    return index
+  }
 
   mutating func skipSeparators() {
     while index < bytes.count,
@@ -307,9 +273,18 @@ private struct PathScanner {
         while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
       }
     }
-    guard index - start <= 64,
-      let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite
-    else { throw KeyframePath.ParseError(message: "number out of range at offset \(start)") }
+    guard index - start <= 64 else {
+      throw KeyframePath.ParseError(
+        message: "path numbers are at most 64 characters long; one at offset \(start) is longer")
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // Checked here, as it is read, so no arithmetic ever sees a number out of range.
+    guard let value = Double(text), KeyframePath.coordinateRange.contains(value) else {
+      throw KeyframePath.ParseError(
+        message:
+          "path numbers must lie in \(KeyframePath.rangeText); got \(text.prefix(32)) at offset \(start)"
+      )
+    }
     return value
   }
 }

@@ -8,6 +8,7 @@
 /// Swift's own shortest round-trip `description`.
 public enum ShortestDecimal {
   public static func append(_ value: Double, to bytes: ByteBuffer) {
+    // Whole and below 2^53 (NaN and ±∞ fail the test): Int64(value) is exact and cannot trap.
     if value == value.rounded(.towardZero) && abs(value) < 9_007_199_254_740_992 {
       appendInteger(Int64(value), to: bytes)
       return
@@ -25,6 +26,9 @@ public enum ShortestDecimal {
       return
     }
     let lowerGapIsHalf = a.significandBitPattern == 0
+    // a is normal and in [2^-18, 1e15): the estimate is a whole number in −6 … 15, and it
+    // never undershoots ⌊log10 a⌋ (its correction term is ≥ log10 of the significand), so
+    // k = p − 1 − e10 ≤ 22 and significand · 10^k < 2^53 · 10^22 < 2^127: no UInt128 overflow.
     var e10 = Int(log10Estimate(a))
     for p in 15...17 {
       var attempt = 0

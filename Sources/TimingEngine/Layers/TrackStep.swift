@@ -208,7 +208,9 @@ enum Cumulative {
   ) {
     guard cycle.isFinite else { return }
     if type == .transform {
-      let n = Int(max(min(cycle, 1e6), -1e6))
+      // Cycles come from repeatCount ≤ 1e9, but past a million turns of V(1) the matrix power
+      // is rounding noise anyway; 1e6 also bounds the squarings (20).
+      let n = Int(truncating: cycle, clampedTo: -1_000_000...1_000_000, ifNaN: 0)
       var current = SIMD16<Double>()
       for i in 0..<16 { current[i] = out[i] }
       let m = (Transform3D(current) * Transform3D(end).power(n)).m

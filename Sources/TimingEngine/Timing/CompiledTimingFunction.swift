@@ -51,6 +51,8 @@ public final class CompiledTimingFunction: Sendable {
       return extrapolates ? bezier.solveExtrapolating(x) : (x < 0 ? 0 : 1)
     }
     let position = x * Double(Self.intervals)
+    // 0 < x < 1 here (NaN and the ends returned above), so 0 ≤ index < intervals: no trap, and
+    // g[2 · index + 3] is inside the table of intervals + 1 pairs.
     let index = Int(position)
     let fraction = position - Double(index)
     let guess = table.withUnsafeBufferPointer { g in

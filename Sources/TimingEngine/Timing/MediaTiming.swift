@@ -127,6 +127,7 @@ extension MediaTiming {
 /// ⌊x⌋ without a libm call (x86-64's baseline has no rounding instruction): truncation by
 /// conversion, corrected for negatives, for |x| < 2^52; `rounded(.down)` beyond.
 @inline(__always) func fastFloor(_ x: Double) -> Double {
+  // NaN and ±∞ fail this comparison too, so Int64(x) only sees |x| < 2^52: it cannot trap.
   guard abs(x) < 4_503_599_627_370_496 else { return x.rounded(.down) }
   let t = Double(Int64(x))
   return t > x ? t - 1 : t
