@@ -41,8 +41,10 @@ struct Route: Sendable {
   let template: String
   let handler: RouteHandler
   let segments: [String]
-  /// Where the server runs it: engine work (timelines, action searches, presets, evaluations)
-  /// is heavy; health, readiness and metrics are operations; the rest is light.
+  /// Where the server runs it: engine work that can take up to the work budget (timelines,
+  /// action searches, preset expansions) is heavy; health, readiness and metrics are
+  /// operations; the rest is light — including bulk curve evaluations, whose 10 000-point cap
+  /// keeps them near a millisecond, so a hop to the heavy pool would cost more than it saves.
   let requestClass: RequestClass
 
   init(

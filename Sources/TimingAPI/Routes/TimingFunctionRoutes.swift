@@ -11,7 +11,7 @@ struct TimingFunctionRoutes {
       Route("GET", "/v1/timing-functions/{function}") { context throws(Problem) in
         try lookUp(context)
       },
-      Route("POST", "/v1/timing-functions/evaluate", .heavy) { context throws(Problem) in
+      Route("POST", "/v1/timing-functions/evaluate") { context throws(Problem) in
         try evaluate(context)
       },
     ]
