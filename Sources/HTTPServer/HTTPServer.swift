@@ -97,9 +97,13 @@ public final class HTTPServer: @unchecked Sendable {
     self.workers = (0..<max(1, workers)).map {
       DispatchQueue(label: "animation-timing.worker.\($0)", qos: .userInitiated)
     }
+    // Freed memory goes back to the kernel once heavy work has been idle for a second:
+    // trimming after every request would make the next one fault its pages in again (17 % of a
+    // timeline's time in the kernel, docs/performance.md), and a second is well inside the 5 s
+    // in which the resident size must come back down.
     self.heavyWork = HeavyWorkPool(
       width: limits.maxConcurrentHeavyRequests, maxQueued: limits.maxQueuedHeavyRequests,
-      onIdle: { FreedMemory.giveBack() })
+      idleDelay: 1, onIdle: { FreedMemory.giveBack() })
     self.state = Mutex(State(maxConnections: limits.maxConnections))
   }
 

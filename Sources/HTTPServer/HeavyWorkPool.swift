@@ -11,21 +11,26 @@ final class HeavyWorkPool: Sendable {
     var idleQueues: [Int]
     var continuations = FIFO<Job>()
     var requests = FIFO<Job>()
+    /// Changes whenever work starts or the pool goes idle, so that a delayed idle callback can
+    /// tell whether anything happened since it was scheduled.
+    var generation = 0
   }
 
   private let queues: [DispatchQueue]
   private let state: Mutex<State>
   private let maxQueued: Int
-  /// Called on a pool queue whenever the last running job finishes and none waits.
+  private let idleDelay: Double
+  /// Called on a pool queue once the pool has been idle for `idleDelay` seconds.
   private let onIdle: @Sendable () -> Void
 
-  init(width: Int, maxQueued: Int, onIdle: @escaping @Sendable () -> Void) {
+  init(width: Int, maxQueued: Int, idleDelay: Double, onIdle: @escaping @Sendable () -> Void) {
     let width = max(1, width)
     queues = (0..<width).map {
       DispatchQueue(label: "animation-timing.heavy.\($0)", qos: .utility)
     }
     state = Mutex(State(idleQueues: Array((0..<width).reversed())))
     self.maxQueued = maxQueued
+    self.idleDelay = idleDelay
     self.onIdle = onIdle
   }
 
@@ -36,6 +41,7 @@ final class HeavyWorkPool: Sendable {
   func submit(_ job: @escaping Job) -> Bool {
     enum Placement { case run(Int), queued, refused }
     let placement: Placement = state.withLock { s in
+      s.generation += 1
       if let free = s.idleQueues.popLast() { return .run(free) }
       guard s.requests.count < maxQueued else { return .refused }
       s.requests.append(job)
@@ -52,6 +58,7 @@ final class HeavyWorkPool: Sendable {
   /// The next piece of a response being streamed: never refused (its request was admitted).
   func submitContinuation(_ job: @escaping Job) {
     let queue: Int? = state.withLock { s in
+      s.generation += 1
       if let free = s.idleQueues.popLast() { return free }
       s.continuations.append(job)
       return nil
@@ -71,7 +78,18 @@ final class HeavyWorkPool: Sendable {
           return nil
         }
       }
-      if state.withLock({ $0.idleQueues.count == queues.count }) { onIdle() }
+      let idle: Int? = state.withLock { s in
+        guard s.idleQueues.count == queues.count else { return nil }
+        s.generation += 1
+        return s.generation
+      }
+      guard let idle else { return }
+      queues[index].asyncAfter(deadline: .now() + idleDelay) { [self] in
+        let stillIdle = state.withLock {
+          $0.generation == idle && $0.idleQueues.count == queues.count
+        }
+        if stillIdle { onIdle() }
+      }
     }
   }
 }
