@@ -29,3 +29,34 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/, run by scripts/fuzz.sh) join the package only when
+// ANIMATION_TIMING_FUZZ is set. They need two things that normal builds do not have: libFuzzer's
+// LLVMFuzzerRunDriver, which is linked only with `-sanitize=fuzzer`, and the internal HTTP parser,
+// which `@testable import` reaches only in modules built with `-enable-testing` (not in release).
+// Gating them here keeps `swift build`, `-c release`, `swift test` and the Dockerfile's build
+// exactly as they were: none of them compiles a fuzz target, so none has an unresolved symbol,
+// and the libraries gain no public API for fuzzing. SwiftPM keys its manifest cache on the
+// environment, so switching the variable on and off needs no cleaning (scripts/fuzz.sh also uses
+// its own scratch path).
+if Context.environment["ANIMATION_TIMING_FUZZ"] != nil {
+  package.targets += [
+    // The C declaration of LLVMFuzzerRunDriver, which Swift cannot declare itself.
+    .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+    .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
+    .executableTarget(
+      name: "fuzz-http-parser", dependencies: ["FuzzSupport", "HTTPServer"],
+      path: "Fuzz/http-parser"),
+    .executableTarget(
+      name: "fuzz-json", dependencies: ["FuzzSupport", "TimingAPI"], path: "Fuzz/json"),
+    .executableTarget(
+      name: "fuzz-timing-function", dependencies: ["FuzzSupport", "TimingEngine"],
+      path: "Fuzz/timing-function"),
+    .executableTarget(
+      name: "fuzz-svg-path", dependencies: ["FuzzSupport", "TimingEngine"], path: "Fuzz/svg-path"
+    ),
+    .executableTarget(
+      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPServer"],
+      path: "Fuzz/service"),
+  ]
+}

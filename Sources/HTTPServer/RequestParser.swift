@@ -58,13 +58,13 @@ struct RequestParser {
     while true {
       switch state {
       case .requestLine:
+        // Before the line is scanned, so that the answer to a bad method does not depend on
+        // whether the rest of the line (with, say, a bare CR) has arrived yet.
+        try checkMethodPrefix(buffer, from: start)
         guard
           let line = try nextLine(
             buffer, &start, limit: limits.maxRequestLineBytes, tooLong: .uriTooLong)
-        else {
-          try checkMethodPrefix(buffer, from: start)
-          return nil
-        }
+        else { return nil }
         if line.isEmpty {
           // RFC 9112 §2.2: ignore at least one empty line before a request.
           leadingEmptyLines += 1
@@ -149,21 +149,20 @@ struct RequestParser {
     }
   }
 
-  /// A request line still arriving must start with a method token: a client speaking another
-  /// protocol (a TLS ClientHello begins 0x16 0x03) is told at once instead of waiting for the
-  /// header timeout. Only the first 16 bytes are looked at, so the check is constant per call.
+  /// A request line must start with a method token: a client speaking another protocol (a TLS
+  /// ClientHello begins 0x16 0x03) is told at once instead of waiting for the header timeout.
+  /// Checked on every call, complete line or not, and only on the bytes before the first SP, CR
+  /// or LF (at most 16, so the check is constant per call): whether it fires then depends only on
+  /// the bytes, not on how they were split into reads (fuzz-http-parser found "G\xe2T …" getting
+  /// this answer when split after "G\xe2" and "malformed method" when read at once). A CR or LF
+  /// ends the prefix so that empty lines before a request and bare line ends are judged by
+  /// `nextLine`.
   private func checkMethodPrefix(_ buffer: [UInt8], from start: Int) throws(RequestParseError) {
-    var i = start
-    let end = min(buffer.count, start + 16)
-    // Empty lines before a request line are allowed (RFC 9112 §2.2).
-    while i < end, buffer[i] == 0x0D || buffer[i] == 0x0A { i += 1 }
-    while i < end {
-      let c = buffer[i]
-      if c == 0x20 { return }
+    for c in buffer[start..<min(buffer.count, start + 16)] {
+      if c == 0x20 || c == 0x0D || c == 0x0A { return }
       guard Self.isTokenByte(c) else {
         throw .bad("the request does not start with an HTTP method (is this TLS on a plain port?)")
       }
-      i += 1
     }
   }
 

@@ -74,4 +74,50 @@ import Testing
     }
     #expect(rejected > 5_000)
   }
+
+  /// The first error a stream gets, fed `chunk` bytes at a time.
+  static func firstError(_ bytes: [UInt8], chunk: Int) -> RequestParseError? {
+    var parser = RequestParser(limits: ServerLimits())
+    var buffer: [UInt8] = []
+    var start = 0
+    var offset = 0
+    while offset < bytes.count {
+      buffer.append(contentsOf: bytes[offset..<min(offset + chunk, bytes.count)])
+      offset += chunk
+      do {
+        while try parser.parse(buffer, from: &start) != nil {}
+      } catch {
+        return error
+      }
+    }
+    return nil
+  }
+
+  /// Found by fuzz-http-parser: a non-token byte in the method got "malformed method" when the
+  /// line arrived whole and the not-HTTP answer when the read ended inside the method; and a
+  /// bare CR later in the line won over the method when it had arrived too.
+  @Test(arguments: [
+    Array("G\u{E2}T /hello HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+    Array("G\u{1}T / HTTP/1.1\rX\r\n\r\n".utf8),
+    [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03, 0x0D, 0x0A],
+  ])
+  func badMethodGetsOneAnswerHoweverSplit(_ bytes: [UInt8]) {
+    let whole = Self.firstError(bytes, chunk: bytes.count)
+    #expect(whole?.status == .badRequest)
+    #expect(whole?.detail.contains("does not start with an HTTP method") == true)
+    for chunk in [1, 2, 3, 5] {
+      #expect(Self.firstError(bytes, chunk: chunk) == whole, "chunk \(chunk)")
+    }
+  }
+
+  /// Empty lines before a request and bare line ends are still judged as before, by the line
+  /// reader, not as a bad method.
+  @Test func lineEndsBeforeTheMethodAreNotMethodErrors() {
+    let leading = Array("\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+    #expect(Self.firstError(leading, chunk: leading.count) == nil)
+    #expect(Self.firstError(leading, chunk: 1) == nil)
+    let bareLF = Array("\nGET / HTTP/1.1\r\n".utf8)
+    #expect(Self.firstError(bareLF, chunk: bareLF.count)?.detail == "line ends in a bare LF")
+    #expect(Self.firstError(bareLF, chunk: 1)?.detail == "line ends in a bare LF")
+  }
 }

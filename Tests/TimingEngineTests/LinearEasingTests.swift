@@ -60,4 +60,28 @@ import Testing
       #expect(throws: TimingFunctionParseError.self, "\(bad)") { try TimingFunction(parsing: bad) }
     }
   }
+
+  /// Found by fuzz-timing-function: outputs near the double range made the extrapolated first
+  /// segment -inf at x = 0. Outputs and percentages are now bounded like cubic-bezier()'s y.
+  @Test func hugeOutputsAndPercentagesAreRejected() {
+    for bad in [
+      "linear(0 5%, 5.1e307 6%, 0.1 13%, -1 13%)", "linear(-1e308, 1e308)",
+      "linear(0 -1e308%, 0.5, 1 1e308%)", "linear(0, 1000001)", "linear(0, 1 1000001%)",
+    ] {
+      #expect(throws: TimingFunctionParseError.self, "\(bad)") { try TimingFunction(parsing: bad) }
+    }
+    #expect(throws: Never.self) { try TimingFunction(parsing: "linear(-1e6 -1e6%, 1e6 1e6%)") }
+  }
+
+  /// Within the bounds an end segment whose inputs differ by a denormal still overflows when
+  /// extended; it is vertical as far as doubles can tell, so it gets the second point's output,
+  /// as for equal inputs (and never NaN, which ∞ × 0 gave on a flat one).
+  @Test func nearVerticalEndSegmentsStayFinite() throws {
+    let steep = try TimingFunction(parsing: "linear(0 0%, 1 1e-320%, 1)")
+    #expect(steep.evaluate(-1) == 1)
+    let flat = try TimingFunction(parsing: "linear(1 0%, 1 1e-320%, 0)")
+    #expect(flat.evaluate(-1) == 1)
+    let equal = try TimingFunction(parsing: "linear(0 0%, 1 0%, 1)")
+    #expect(equal.evaluate(-1) == 1)
+  }
 }

@@ -76,7 +76,11 @@ public struct LinearEasing: Sendable, Hashable {
     let pointB = points[a + 1]
     if pointA.input == pointB.input { return pointB.output }
     let fraction = (x - pointA.input) / (pointB.input - pointA.input)
-    return pointA.output + fraction * (pointB.output - pointA.output)
+    let output = pointA.output + fraction * (pointB.output - pointA.output)
+    // Only an end segment extended past its points can get here: one whose inputs differ by so
+    // little (1e-320% and 0%) that the extension overflows, or is NaN (∞ × 0) on a flat one.
+    // It is vertical as far as doubles can tell, so it gets CSS's answer for equal inputs.
+    return output.isFinite ? output : pointB.output
   }
 
   /// The slope of the segment `evaluate` would use.

@@ -142,6 +142,13 @@ extension TimingFunction {
       for token in tokens where token.hasSuffix("%") {
         percents.append(try cssNumber(String(token.dropLast()), what: "a linear() percentage"))
       }
+      // Bounded like a cubic-bezier()'s y values: near ±1e308 the differences between stops,
+      // and the inputs CSS spaces evenly between them, overflow to infinity
+      // (fuzz-timing-function: linear(0 5%, 5.1e307 6%, 0.1 13%, -1 13%) gave -inf at x = 0).
+      guard abs(value) <= 1e6, percents.allSatisfy({ abs($0) <= 1e6 }) else {
+        throw TimingFunctionParseError(
+          "linear() stop \(index + 1): outputs and percentages must lie in [-1e6, 1e6]")
+      }
       stops.append(LinearEasing.Stop(output: value, inputPercents: percents))
     }
     return LinearEasing(stops: stops)
