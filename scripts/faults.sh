@@ -8,7 +8,7 @@
 #   e  a reader at 300 KB/s of a 26 MB answer (9 MB with --quick), --write-timeout 10: all of it
 #   f  fd soft limit below --max-connections (prlimit): CPU stays low, clients served afterwards
 #   g  32 concurrent 5M-number timelines (8 with --quick): peak RSS ≤ 256 MB, < 64 MB within 5 s;
-#      one byte-amplified timeline (890 MB of contents names from 15 KB) under the same bound
+#      one byte-amplified timeline (890 MB of contents names from 15 KB; not with --quick) likewise
 #   h  soak of mixed requests, 30 s (10 s with --quick): fd count back to baseline, RSS ≤ +24 MB
 #   i  TLS ClientHello → 400 at once, Host with space or '/' → 400, charset=utf-16 → 415
 # Prints one PASS/FAIL line per check with its figure, then "N passed, M failed"; exits 1 if M > 0.
