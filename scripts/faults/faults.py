@@ -1269,7 +1269,7 @@ def scenario_h():
     rss_bound = 16  # MB of growth allowed over the soak (measured: +3 to +5 MB)
     server = Server("h")
     port = server.port
-    etag_body = numeric_timeline(5, 50_000)  # ~2.5 MB answer, for clients that hang up mid-answer
+    abort_body = numeric_timeline(5, 50_000)  # ~2.5 MB answer, for clients that hang up mid-answer
     pipelined = request_bytes("GET", SMALL_GET) * 3
 
     def new_conn(method, path, body=None, expect=200, **kw):
@@ -1284,7 +1284,7 @@ def scenario_h():
 
     def abort_response(_):
         c = Client(port, timeout=10, rcvbuf=16 * 1024)
-        c.send(request_bytes("POST", "/v1/timelines", etag_body))
+        c.send(request_bytes("POST", "/v1/timelines", abort_body))
         c.sock.recv(16 * 1024)
         c.close()
         return True, "aborted"
