@@ -27,7 +27,10 @@ import argparse
 import asyncio
 import json
 import os
+import queue
 import random
+import re
+import selectors
 import signal
 import socket
 import subprocess
@@ -267,6 +270,17 @@ class Client:
             self.buf.clear()
         self.responses += 1
         return Response(status, headers, b"".join(body_parts), length)
+
+
+def complete_response(buf, eof):
+    """Whether raw bytes hold a whole response (by Content-Length, or up to EOF)."""
+    end = buf.find(b"\r\n\r\n")
+    if end < 0 or not buf.startswith(b"HTTP/1."):
+        return False
+    length = re.search(rb"(?im)^content-length:\s*(\d+)", bytes(buf[:end]))
+    if length:
+        return len(buf) >= end + 4 + int(length.group(1))
+    return eof
 
 
 def fetch(port, method, path, body=None, timeout=5.0, keep_body=True, headers=()):
@@ -734,7 +748,7 @@ def scenario_b():
             ka.close()
         result = worker_result(worker, timeout=90)
         slow = sum(1 for s in latencies if s >= 0.050)
-        check("b", "/healthz, /readyz, /metrics beside %d clients posting 5M-number timelines" % heavy_clients,
+        check("b", "/healthz, /readyz, /metrics beside %d clients posting 4.8M-number timelines" % heavy_clients,
               not failures and slow == 0,
               "%d probes, %d ≥ 50 ms, p50 %s, p99 %s, max %s, %d not 200%s; heavy answers %s" % (
                   len(latencies), slow, ms(percentile(latencies, 50)), ms(percentile(latencies, 99)),
@@ -750,6 +764,15 @@ def scenario_b():
 
 
 def scenario_c():
+    """How a request is judged. The listener was open at time T if a connection that completed its
+    handshake at T was then answered: the probes below connect, ask for /healthz and note when
+    they connected. The kernel's accept queue is FIFO, so every connection that completed before
+    an answered probe was accepted too and is owed an answer (item 4: the backlog is accepted and
+    answered). A request is LOST when it got no complete answer and either its new connection
+    completed, or it was sent on a kept-alive one, more than 1 ms before the last answered probe
+    connected. Sent after the first refused connect, on a kept-alive connection the server closed:
+    not lost (the server never saw it before closing). In between (the probe gap): ambiguous,
+    counted apart."""
     drain_timeout = 5
     before_signal = 1.5 if QUICK else 2.5
     server = Server("c", ["--drain-timeout", str(drain_timeout)])
@@ -757,15 +780,15 @@ def scenario_c():
     records = []
     lock = threading.Lock()
     stop = threading.Event()
-    slow_body = slow_timeline()
     evaluate = request_bytes("POST", "/v1/timing-functions/evaluate", EVALUATE_1000)
     small = request_bytes("GET", SMALL_GET)
-    slow = request_bytes("POST", "/v1/timelines", slow_body)
+    slow = request_bytes("POST", "/v1/timelines", slow_timeline())
 
-    def record(kind, fresh, sent, outcome_, status=None, close=None, detail=""):
+    def record(kind, connected, sent, result, status=None, close=None, detail=""):
         with lock:
-            records.append({"kind": kind, "fresh": fresh, "sent": sent, "done": time.monotonic(),
-                            "outcome": outcome_, "status": status, "close": close, "detail": detail})
+            records.append({"kind": kind, "connected": connected, "sent": sent,
+                            "done": time.monotonic(), "outcome": result, "status": status,
+                            "close": close, "detail": detail})
 
     def client(kind, keep_alive, requests):
         conn = None
@@ -773,59 +796,107 @@ def scenario_c():
         while not stop.is_set():
             req = requests[n % len(requests)]
             n += 1
-            fresh = conn is None
+            connected = None  # set when this request opened its connection
             if conn is None:
                 try:
                     conn = Client(port, timeout=drain_timeout + 5)
+                    connected = time.monotonic()
                 except ConnectionRefusedError:
-                    record(kind, True, None, "refused")
+                    record(kind, None, None, "refused")
                     return  # the listener is closed: this client is done
                 except OSError as e:
-                    record(kind, True, None, "connect-error", detail=type(e).__name__)
+                    record(kind, None, None, "connect-error", detail=type(e).__name__)
                     return
-            sent = None
+            sent = time.monotonic()
             try:
                 conn.send(req)
                 sent = time.monotonic()
                 r = conn.read_response(keep_body=False)
-                record(kind, fresh, sent, "complete", r.status, r.close)
+                record(kind, connected, sent, "complete", r.status, r.close)
                 if r.close or not keep_alive:
                     conn.close()
                     conn = None
             except (Incomplete, OSError) as e:
-                record(kind, fresh, sent if sent is not None else time.monotonic(), "incomplete",
+                record(kind, connected, sent, "incomplete",
                        detail=str(e) if isinstance(e, Incomplete) else type(e).__name__)
                 conn.close()
                 conn = None
         if conn:
             conn.close()
 
-    probe = {"last_ok": None, "first_refused": None}
+    probe = {"answered": [], "first_refused": None}
+    probe_request = request_bytes("GET", "/healthz", close=True)
+    probe_sockets = queue.Queue()
 
     def prober():
+        """Connects every 2 ms and sends a /healthz request; the collector reads the answers, so
+        a slow answer does not slow the probing."""
         while not stop.is_set():
             s = socket.socket()
-            s.settimeout(0.5)
+            s.settimeout(1)
             try:
                 s.connect((HOST, port))
-                probe["last_ok"] = time.monotonic()
             except ConnectionRefusedError:
-                probe["first_refused"] = time.monotonic()
+                s.close()
+                with lock:
+                    now = time.monotonic()
+                    if probe["first_refused"] is None or now < probe["first_refused"]:
+                        probe["first_refused"] = now
                 return
             except OSError:
-                pass
-            finally:
+                s.close()
+                time.sleep(0.002)
+                continue
+            connected = time.monotonic()
+            try:
+                s.sendall(probe_request)
+                s.setblocking(False)
+                probe_sockets.put((s, connected))
+            except OSError:
                 s.close()
             time.sleep(0.002)
 
+    def collector():
+        selector = selectors.DefaultSelector()
+        quiet_since = None
+        while True:
+            while True:
+                try:
+                    s, connected = probe_sockets.get_nowait()
+                except queue.Empty:
+                    break
+                selector.register(s, selectors.EVENT_READ, (connected, bytearray()))
+            if stop.is_set():
+                quiet_since = quiet_since or time.monotonic()
+                if not selector.get_map() or time.monotonic() - quiet_since > 3:
+                    break
+            for key, _ in selector.select(0.01):
+                connected, buf = key.data
+                try:
+                    chunk = key.fileobj.recv(65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                buf += chunk
+                if complete_response(buf, eof=not chunk):
+                    with lock:
+                        probe["answered"].append(connected)
+                if not chunk or complete_response(buf, eof=False):
+                    selector.unregister(key.fileobj)
+                    key.fileobj.close()
+        for key in list(selector.get_map().values()):
+            key.fileobj.close()
+
     threads = []
-    for i in range(6):
+    for _ in range(6):
         threads.append(threading.Thread(target=client, args=("keep-alive", True, [small, evaluate])))
-    for i in range(6):
+    for _ in range(6):
         threads.append(threading.Thread(target=client, args=("new connection", False, [small])))
-    for i in range(3):
+    for _ in range(3):
         threads.append(threading.Thread(target=client, args=("slow (~1 s)", True, [slow])))
     threads.append(threading.Thread(target=prober))
+    threads.append(threading.Thread(target=collector))
     try:
         for t in threads:
             t.start()
@@ -846,35 +917,39 @@ def scenario_c():
         stop.set()
         server.stop()
 
-    last_ok, first_refused = probe["last_ok"], probe["first_refused"]
+    open_at = max(probe["answered"]) if probe["answered"] else None
+    first_refused = probe["first_refused"]
     counts = {"complete": 0, "refused before sending": 0, "closed after the listener closed": 0,
-              "ambiguous (sent within the probe gap)": 0, "LOST": 0}
-    statuses = {}
-    lost = []
+              "ambiguous (probe gap)": 0, "LOST": 0}
+    statuses, lost = {}, []
     for r in records:
         if r["outcome"] == "complete":
             counts["complete"] += 1
             statuses[r["status"]] = statuses.get(r["status"], 0) + 1
-        elif r["outcome"] in ("refused", "connect-error"):
+            continue
+        if r["outcome"] in ("refused", "connect-error"):
             counts["refused before sending"] += 1
-        elif r["fresh"] or last_ok is None or r["sent"] <= last_ok:
-            # A new connection the kernel completed: the listener was open when it connected,
-            # and the request followed at once. Or a kept-alive request sent while it was open.
+            continue
+        moment = r["connected"] if r["connected"] is not None else r["sent"]
+        if open_at is not None and moment < open_at - 0.001:
             counts["LOST"] += 1
             lost.append(r)
-        elif first_refused is not None and r["sent"] >= first_refused:
+        elif r["connected"] is None and first_refused is not None and r["sent"] >= first_refused:
             counts["closed after the listener closed"] += 1
         else:
-            counts["ambiguous (sent within the probe gap)"] += 1
+            counts["ambiguous (probe gap)"] += 1
     lost_detail = {}
     for r in lost:
-        key = "%s%s: %s" % (r["kind"], " (new)" if r["fresh"] else "", r["detail"].split(" after ")[0])
+        key = "%s%s: %s" % (r["kind"], " (its new connection)" if r["connected"] else "",
+                            r["detail"].split(" after ")[0])
         lost_detail[key] = lost_detail.get(key, 0) + 1
-    listener = ("listener closed %s after SIGTERM (probe gap %s)" % (
-        ms(first_refused - signalled), ms(first_refused - last_ok))
-        if first_refused and last_ok else "listener close not observed")
-    check("c", "SIGTERM under load: requests sent before the listener closed all answered",
-          counts["LOST"] == 0 and len(records) > 0,
+    if open_at is not None and first_refused is not None:
+        listener = "listener last seen open %s after SIGTERM, refusing %s after" % (
+            ms(open_at - signalled), ms(first_refused - signalled))
+    else:
+        listener = "listener close not observed"
+    check("c", "SIGTERM under load: requests that reached the server before the listener closed all answered",
+          counts["LOST"] == 0 and counts["complete"] > 0 and open_at is not None,
           "%d requests: %s; statuses %s; %s%s" % (
               len(records), ", ".join("%d %s" % (v, k) for k, v in counts.items()),
               json.dumps({str(k): v for k, v in sorted(statuses.items())}), listener,
@@ -1158,6 +1233,8 @@ def scenario_g():
     finally:
         server.stop()
 
+    if QUICK:
+        return  # the byte-amplified timeline takes ~15 s: full runs only
     # The largest answer the default limits allow is not the 5M-number one: see contents_timeline.
     server = Server("g2")
     try:
@@ -1189,10 +1266,10 @@ def scenario_g():
 
 def scenario_h():
     duration = 10 if QUICK else 30
-    rss_bound = 24  # MB of growth allowed over the soak
+    rss_bound = 16  # MB of growth allowed over the soak (measured: +3 to +5 MB)
     server = Server("h")
     port = server.port
-    etag_body = numeric_timeline(5, 50_000)  # ~2.5 MB answer, for clients that hang up mid-answer
+    abort_body = numeric_timeline(5, 50_000)  # ~2.5 MB answer, for clients that hang up mid-answer
     pipelined = request_bytes("GET", SMALL_GET) * 3
 
     def new_conn(method, path, body=None, expect=200, **kw):
@@ -1207,7 +1284,7 @@ def scenario_h():
 
     def abort_response(_):
         c = Client(port, timeout=10, rcvbuf=16 * 1024)
-        c.send(request_bytes("POST", "/v1/timelines", etag_body))
+        c.send(request_bytes("POST", "/v1/timelines", abort_body))
         c.sock.recv(16 * 1024)
         c.close()
         return True, "aborted"
