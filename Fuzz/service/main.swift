@@ -69,7 +69,11 @@ func request(from input: UnsafeRawBufferPointer) -> HTTPRequest? {
   else { return nil }
   let method = String(decoding: parts[0], as: UTF8.self)
   let target = String(decoding: parts[1], as: UTF8.self)
-  guard target.hasPrefix("/") || target == "*" else { return nil }
+  // The forms RequestParser accepts: origin, absolute, and asterisk for OPTIONS.
+  guard
+    target.hasPrefix("/") || target.hasPrefix("http://") || target.hasPrefix("https://")
+      || (target == "*" && method == "OPTIONS")
+  else { return nil }
 
   var headers = HTTPFields([("Host", "fuzz")])
   var contentType: String? = "application/json"
