@@ -205,4 +205,15 @@ import Testing
     let omitted = try KeyframePath(svg: "M0,0 L5,5 A5,5 0 0 1 5,5")
     #expect(omitted.segments.count == 1)
   }
+
+  /// fuzz-svg-path's inputs for the arc crash (docs/reliability.md, "Fuzzing"): an end point of
+  /// 1.573e89 written with SVG's compact syntax, and radii of 1e78 after a relative move and as
+  /// the first command. Each trapped converting a NaN turn count to Int.
+  @Test(arguments: [
+    "M0,0 A25,25 -30 0,1 8623+15730e85", "m0,3 A1e78,1e78 0 0 1 0 11,", "A1e78,1e78 0 0 1 2 1",
+  ])
+  func fuzzedArcsAreRejectedWithTheRange(_ svg: String) {
+    let message = Self.rejects(svg)
+    #expect(message?.contains("[-1e12, 1e12]") == true, "\(svg): \(message ?? "accepted")")
+  }
 }
