@@ -149,7 +149,7 @@ struct RandomScripts {
       times += [event.time, event.time.nextDown, event.time.nextUp, event.time + 0.03]
     }
     let end = (scene.events.last?.time ?? 0) + 3
-    times += stride(from: -0.5, through: end, by: 0.07).map { $0 }
+    times += stride(from: -0.5, through: end, by: 0.1).map { $0 }
     return times
   }
 }
