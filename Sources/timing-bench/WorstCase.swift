@@ -127,13 +127,14 @@ enum WorstCase {
         layers: layers.joined(separator: ","), events: events, sample: #"{"times":[0]}"#,
         keyPaths: ["opacity"])
     },
-    post("sample: 1000 paced paths × 20000 times") {
-      let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
-        separator: " ")
-      return sampled(
-        1000,
-        #"{"type":"keyframe","keyPath":"position","path":"M0,0 \#(path)","calculationMode":"paced","duration":30}"#,
-        times: 20000, keyPath: "position")
+    post("script: 9000 changes looked up through 16 styles") {
+      var style = #"{"actions":{"k":null}}"#
+      for _ in 0..<15 { style = #"{"actions":{"k":null},"style":\#(style)}"# }
+      return scene(
+        layers: #"{"name":"a","style":\#(style)}"#,
+        events: (0..<9000).map {
+          #"{"time":\#($0),"set":[{"layer":"a","keyPath":"opacity","value":\#($0 % 2)}]}"#
+        }, sample: #"{"times":[0]}"#, keyPaths: ["opacity"])
     },
     // Canvas: every start repeats for every view below it (at most 200 000 script events).
     post("canvas: 10000 starts over 20 views") {
@@ -194,6 +195,14 @@ enum WorstCase {
         #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"damping":3,"duration":30}"#,
         times: 20000, keyPath: "opacity")
     },
+    post("sample: 1000 paced paths × 20000 times") {
+      let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
+        separator: " ")
+      return sampled(
+        1000,
+        #"{"type":"keyframe","keyPath":"position","path":"M0,0 \#(path)","calculationMode":"paced","duration":30}"#,
+        times: 20000, keyPath: "position")
+    },
     post("sample: 500 paced paths with rotation × 20000 times") {
       let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
         separator: " ")
@@ -218,6 +227,26 @@ enum WorstCase {
       }
       return sampled(1000, animation, times: 20000, keyPath: "opacity")
     },
+    post("sample: 1000 keyframes with Bézier segments × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"keyframe","keyPath":"opacity","values":[0,1,0,1],"timingFunctions":["cubic-bezier(0.1,0.9,0.2,1)","easeIn","cubic-bezier(1,0,0,1)"],"duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 1000 linear() functions of 100 stops × 20000 times") {
+      let stops = (0..<100).map { String(Double($0 * 37 % 100) / 100) }.joined(separator: ",")
+      return sampled(
+        1000,
+        #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"timingFunction":"linear(\#(stops))","duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 10000 layers × 256 sub-path key paths") {
+      let layers = (0..<10000).map { #"{"name":"l\#($0)"}"# }.joined(separator: ",")
+      let keyPaths = (0..<256).map {
+        ["transform.rotation.z", "transform.scale.x", "position.x", "bounds.size"][$0 % 4]
+      }
+      return scene(layers: layers, sample: #"{"times":[0]}"#, keyPaths: keyPaths)
+    },
     post("sample: rotation.z of an animated transform, 256 outputs × 19000 times") {
       scene(
         layers:
@@ -241,9 +270,9 @@ enum WorstCase {
       return scene(
         layers: #"{"name":"a","properties":{\#(properties)}}"#, sample: #"{"times":[0]}"#)
     },
-    post("plan: 9999 contents names, 40000 references") {
-      let names = (0..<9999).map { "\"c\($0)\"" }
-      let values = names + Array(repeating: "\"c9999\"", count: 40000)
+    post("plan: 9000 contents names, 41000 references") {
+      let names = (0..<9000).map { "\"c\($0)\"" }
+      let values = names + Array(repeating: "\"c8999\"", count: 41000)
       return scene(
         layers:
           #"{"name":"a","animations":[{"type":"keyframe","keyPath":"contents","values":[\#(values.prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(10000).prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(20000).prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(30000).prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(40000).prefix(10000).joined(separator: ","))]}]}"#,
@@ -292,21 +321,11 @@ enum WorstCase {
       }
       return scene(layers: layers.joined(separator: ","), sample: #"{"times":[0, 1]}"#)
     },
-    // Export: the most numbers a timeline may produce.
-    post("export: 5000000 numbers as JSON") {
-      let layers = (0..<50).map { #"{"name":"l\#($0)","properties":{"transform":[]}}"# }
-      return scene(
-        layers: layers.joined(separator: ","), sample: #"{"from":0,"to":6.249,"fps":1000}"#,
-        keyPaths: ["transform"])
-    },
+    // Export: the most numbers a timeline may produce, with 17 digits each.
+    post("export: 5000000 numbers as JSON") { exportScene() },
     Input(
       name: "export: 5000000 numbers as CSV", method: "POST", target: "/v1/timelines?format=csv"
-    ) {
-      let layers = (0..<50).map { #"{"name":"l\#($0)","properties":{"transform":[]}}"# }
-      return scene(
-        layers: layers.joined(separator: ","), sample: #"{"from":0,"to":6.249,"fps":1000}"#,
-        keyPaths: ["transform"])
-    },
+    ) { exportScene() },
     post("standard timing-bench scene") { TimelineBenchmark.requestJSON() },
     // The other routes.
     post("evaluate: 10000 x on linear() with 10000 stops", "/v1/timing-functions/evaluate") {
@@ -317,7 +336,7 @@ enum WorstCase {
     get(
       "lookup: spring, 10000 samples with slopes",
       "/v1/timing-functions/spring(1,100,1,0)?samples=10000&slope=true"),
-    get("preset: shake, 10000 keyframes", "/v1/presets/shake?duration=10000&fps=1"),
+    get("preset: shake, 10000 keyframes", "/v1/presets/shake?duration=9999&fps=1"),
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#
       for _ in 0..<15 { style = #"{"actions":{},"style":\#(style)}"# }
@@ -326,6 +345,16 @@ enum WorstCase {
         #"{"layer":{"delegate":"view","style":\#(style)},"animate":{"duration":1},"keys":[\#(keys)]}"#
     },
   ]
+
+  /// 50 layers' transforms turning, 6 250 times: 5 million numbers, most of them 17 digits.
+  static func exportScene() -> String {
+    let layers = (0..<50).map {
+      #"{"name":"l\#($0)","animations":[{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3.3,"duration":7}]}"#
+    }
+    return scene(
+      layers: layers.joined(separator: ","), sample: #"{"from":0,"to":6.249,"fps":1000}"#,
+      keyPaths: ["transform"])
+  }
 
   static func cpuSeconds() -> Double {
     var ts = timespec()

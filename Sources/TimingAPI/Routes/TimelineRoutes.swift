@@ -79,6 +79,16 @@ public struct PreparedTimeline: Sendable {
       case .tooMuchWork(let exhausted): throw Problem.tooMuchWork(exhausted)
       }
     }
+    // 10 000 layers × 256 key paths would be 2.5 million outputs to set up.
+    if let keyPaths = request.keyPaths {
+      do throws(WorkBudget.Exhausted) {
+        try budget.charge(
+          WorkBudget.multiplying(plan.layerCount * keyPaths.count, WorkCost.output), .sampling,
+          at: request.keyPathsPointer.tokens)
+      } catch {
+        throw Problem.tooMuchWork(error)
+      }
+    }
     do throws(TimelinePlan.OutputError) {
       outputs = try plan.outputs(keyPaths: request.keyPaths)
     } catch {

@@ -145,6 +145,15 @@ struct TimingFunctionRoutes {
     }
     var function: TimingFunction?
     if let value = body["function"] {
+      if case .string(let text) = value {
+        do throws(WorkBudget.Exhausted) {
+          try budget.charge(
+            WorkBudget.multiplying(text.utf8.count, WorkCost.timingFunctionByte), .decoding,
+            at: ["function"])
+        } catch {
+          throw Problem.tooMuchWork(error)
+        }
+      }
       switch TimingFunctionJSON.decode(value, at: JSONPointer() / "function") {
       case .success(let f): function = f
       case .failure(let e): problems.append(e)
@@ -343,7 +352,7 @@ enum RequestBody {
 
   static func parse(_ bytes: [UInt8], budget: inout WorkBudget) throws(Problem) -> JSONValue {
     do throws(WorkBudget.Exhausted) {
-      try budget.charge(bytes.count / WorkCost.bodyBytesPerUnit, .decoding)
+      try budget.charge(WorkBudget.multiplying(bytes.count, WorkCost.bodyByte), .decoding)
     } catch {
       throw Problem.tooMuchWork(error)
     }

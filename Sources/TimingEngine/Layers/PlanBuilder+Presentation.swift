@@ -55,7 +55,7 @@ extension PlanBuilder {
     for step in steps where step.animation.isAttached(at: t) {
       guard let lt = step.animation.localTime(layerTime: layerTime) else { continue }
       effective.append((step, lt))
-      units = WorkBudget.adding(units, step.samplingCost * WorkCost.presentationFactor)
+      units = WorkBudget.adding(units, step.samplingCost + WorkCost.presentationStep)
     }
     try budget.charge(units, .script, at: source)
     var buffer = model
@@ -97,7 +97,7 @@ extension PlanBuilder {
         continue
       }
       visits.append(lt)
-      units = WorkBudget.adding(units, live[start].samplingCost * WorkCost.presentationFactor)
+      units = WorkBudget.adding(units, live[start].samplingCost + WorkCost.presentationStep)
       if Self.hidesBeneath(live[start], type) { break }
     }
     units = WorkBudget.adding(

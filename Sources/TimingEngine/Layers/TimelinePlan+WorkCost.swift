@@ -40,11 +40,14 @@ extension TimelinePlan {
     return total
   }
 
-  /// Writing the samples, the delegate events, the action records and the warnings.
+  /// Writing the samples (and each column's key), the delegate events, the action records and
+  /// the warnings.
   public func exportCost(times: Int, outputs: OutputPlan) -> Int {
     let numbers = WorkBudget.multiplying(
       WorkBudget.adding(outputs.componentsPerSample, 1), times)
     var units = WorkBudget.multiplying(numbers, WorkCost.exportedNumber)
+    units = WorkBudget.adding(
+      units, WorkBudget.multiplying(outputs.valuesPerSample, WorkCost.exportedColumn))
     units = WorkBudget.adding(
       units, WorkBudget.multiplying(actionRecords.count, WorkCost.exportedAction))
     let events = events.count + completions.count + warnings.count

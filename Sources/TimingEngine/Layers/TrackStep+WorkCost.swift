@@ -9,11 +9,16 @@ extension TrackStep {
   ) -> Int {
     // The local time, the attachment check and the direct write of a basic scalar.
     var units = 1
-    if animation.timingFunction != nil { units += 1 }
+    if let f = animation.timingFunction {
+      units += WorkCost.evaluating(f.function, compiled: true)
+    }
     // Each enclosing group computes its own local time (and timing function) per sample.
     var ancestor = animation.parent
     while let group = ancestor {
-      units += group.timingFunction == nil ? 3 : 8
+      units += 3
+      if let f = group.timingFunction {
+        units += 5 + WorkCost.evaluating(f.function, compiled: true)
+      }
       ancestor = group.parent
     }
     units += sourceCost(source)
@@ -64,7 +69,10 @@ extension KeyframeEvaluator {
     case .cubic: units += 2
     case .linear, .discrete, .paced: break
     }
-    if segmentFunctions.contains(where: { $0 != nil }) { units += 1 }
+    // A segment's own function is solved from scratch at each sample: charge the dearest.
+    units += segmentFunctions.reduce(0) { most, f in
+      max(most, f.map { WorkCost.evaluating($0, compiled: false) } ?? 0)
+    }
     return units
   }
 }
