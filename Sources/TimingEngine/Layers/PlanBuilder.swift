@@ -42,6 +42,9 @@ struct PlanBuilder {
   var removedAt: [Double] = []
   var actionRecords: [ActionRecord] = []
   var completions: [(name: String, time: Double, animations: [CompiledAnimation])] = []
+  /// Each distinct timing function compiled once: compiling one solves its curve at 64 points
+  /// (a quarter of the time of 50 000 script changes when each compiled its own).
+  var compiledFunctions: [TimingFunction: CompiledTimingFunction] = [:]
   let contentsNames: [String]
 
   /// How the builder does the work that has a straightforward form and a fast one.
@@ -174,8 +177,14 @@ struct PlanBuilder {
       )
       timingFunction = nil
     }
+    let compiledFunction = timingFunction.map { function in
+      if let existing = compiledFunctions[function] { return existing }
+      let compiled = CompiledTimingFunction(function)
+      compiledFunctions[function] = compiled
+      return compiled
+    }
     let compiled = CompiledAnimation(
-      layer: layer, key: animation.key, timing: timing, timingFunction: timingFunction,
+      layer: layer, key: animation.key, timing: timing, timingFunction: compiledFunction,
       removedOnCompletion: animation.removedOnCompletion, parent: parent,
       addedAt: parent?.addedAt ?? animation.addedAt, source: animation.source)
 
