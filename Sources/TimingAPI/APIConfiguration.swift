@@ -13,10 +13,11 @@ public struct APIConfiguration: Sendable {
   /// Most sample times in one timeline request.
   public var maxSamples = 100_000
   /// The work budget of one request (`WorkBudget`, units of about 10 ns of one core): decoding,
-  /// planning, the script, sampling and export together. The default keeps the slowest request
-  /// we could build within the default body cap under 1 s of CPU on the reference machine
-  /// (docs/performance.md, "Work budget").
-  public var maxWorkUnits = 50_000_000
+  /// planning, the script, sampling and export together. With this default the slowest
+  /// requests we could build within the default body cap answer or are refused in at most
+  /// ~0.55 s of CPU on the reference machine, and the standard timing-bench scene (44 million
+  /// units) answers (docs/performance.md, "Work budget").
+  public var maxWorkUnits = 60_000_000
 
   public init() {}
 

@@ -143,7 +143,7 @@ public struct ServiceConfiguration: Sendable {
     },
     Option(
       flag: "--max-work-units", environment: "MAX_WORK_UNITS",
-      help: "work budget of one request, in units of about 10 ns (default 50000000)"
+      help: "work budget of one request, in units of about 10 ns (default 60000000)"
     ) { c, v in
       integer(v, 1_000...1_000_000_000_000) { c.api.maxWorkUnits = $0 }
     },

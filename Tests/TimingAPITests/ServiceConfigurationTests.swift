@@ -38,7 +38,7 @@ import Testing
     #expect(c.limits.maxHeaderBytes == 16384)
     #expect(c.limits.maxHeaderCount == 100)
     #expect(c.limits.maxBodyBytes == 1 << 20)
-    #expect(c.api.maxWorkUnits == 50_000_000)
+    #expect(c.api.maxWorkUnits == 60_000_000)
   }
 
   @Test func workBudgetFromFlagOrEnvironment() {

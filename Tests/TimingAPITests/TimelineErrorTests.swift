@@ -95,7 +95,7 @@ import Testing
 
 @Suite struct ScriptWorkCapTests {
   /// Thousands of animations running at once, sampled thousands of times: refused before
-  /// sampling (100 million step-samples; the work budget allows about 50 million).
+  /// sampling (100 million step-samples; the default work budget is 60 million units).
   @Test func animationsTimesSamplesAreBounded() throws {
     let api = try APITestHarness()
     let animations = (0..<1000).map { _ in
