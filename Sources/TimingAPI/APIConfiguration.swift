@@ -1,3 +1,5 @@
+import TimingEngine
+
 /// What the API layer can be told from the command line (DESIGN.md "Configuration").
 public struct APIConfiguration: Sendable {
   /// Origins allowed to call from a browser; `["*"]` allows any (the API carries no
@@ -10,8 +12,17 @@ public struct APIConfiguration: Sendable {
   public var maxTimelineValues = 5_000_000
   /// Most sample times in one timeline request.
   public var maxSamples = 100_000
+  /// The work budget of one request (`WorkBudget`, units of about 10 ns of one core): decoding,
+  /// planning, the script, sampling and export together. With this default the slowest
+  /// requests we could build within the default body cap answer or are refused in at most
+  /// ~0.55 s of CPU on the reference machine, and the standard timing-bench scene (44 million
+  /// units) answers (docs/performance.md, "Work budget").
+  public var maxWorkUnits = 60_000_000
 
   public init() {}
 
   var allowsAnyOrigin: Bool { corsOrigins.contains("*") }
+
+  /// A fresh budget for one request.
+  var workBudget: WorkBudget { WorkBudget(limit: maxWorkUnits) }
 }

@@ -154,6 +154,12 @@ public struct ServiceConfiguration: Sendable {
       integer(v, 0...100_000) { c.limits.maxQueuedHeavyRequests = $0 }
     },
     Option(
+      flag: "--max-work-units", environment: "MAX_WORK_UNITS",
+      help: "work budget of one request, in units of about 10 ns (default 60000000)"
+    ) { c, v in
+      integer(v, 1_000...1_000_000_000_000) { c.api.maxWorkUnits = $0 }
+    },
+    Option(
       flag: "--max-buffered-response-bytes", environment: "MAX_BUFFERED_RESPONSE_BYTES",
       help: "unsent response bytes across connections before 503 (default 268435456)"
     ) { c, v in

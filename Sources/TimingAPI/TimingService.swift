@@ -31,7 +31,7 @@ public final class TimingService: Sendable {
     let timing = TimingFunctionRoutes(configuration: configuration)
     routes += timing.routes
     routes += TimelineRoutes(configuration: configuration).routes
-    routes += ActionRoutes().routes
+    routes += ActionRoutes(configuration: configuration).routes
     routes += PresetRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(
       readiness: readiness, metrics: metrics, serverStatistics: serverStatistics)

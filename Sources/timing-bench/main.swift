@@ -67,6 +67,13 @@ if CommandLine.arguments.dropFirst().first == "profile-sampling" {
   exit(0)
 }
 
+// `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
+// time and answer (docs/performance.md, "Work budget").
+if CommandLine.arguments.dropFirst().first == "worst-case" {
+  WorstCase.run(Array(CommandLine.arguments.dropFirst(2)))
+  exit(0)
+}
+
 print("timing-bench — ns per evaluation (median of 7 runs × \(count) inputs)\n")
 print(pad("curve", 44) + "ns/eval")
 

@@ -38,6 +38,24 @@ import Testing
     #expect(c.limits.maxHeaderBytes == 16384)
     #expect(c.limits.maxHeaderCount == 100)
     #expect(c.limits.maxBodyBytes == 1 << 20)
+    #expect(c.api.maxWorkUnits == 60_000_000)
+  }
+
+  @Test func workBudgetFromFlagOrEnvironment() {
+    guard
+      case .run(let fromEnvironment) = ServiceConfiguration.parse(
+        arguments: [], environment: ["MAX_WORK_UNITS": "2000000"], processors: 2),
+      case .run(let fromFlag) = ServiceConfiguration.parse(
+        arguments: ["--max-work-units=3000000"], environment: ["MAX_WORK_UNITS": "2000000"],
+        processors: 2),
+      case .invalid = ServiceConfiguration.parse(
+        arguments: ["--max-work-units", "-1"], environment: [:], processors: 2)
+    else {
+      Issue.record("did not parse")
+      return
+    }
+    #expect(fromEnvironment.api.maxWorkUnits == 2_000_000)
+    #expect(fromFlag.api.maxWorkUnits == 3_000_000)
   }
 
   @Test(arguments: [

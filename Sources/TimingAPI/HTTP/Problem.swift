@@ -1,4 +1,5 @@
 import HTTPServer
+import TimingEngine
 
 /// An RFC 9457 problem: every error the API returns is one of these, so the mapping from error
 /// to response lives in one place.
@@ -132,6 +133,42 @@ public struct Problem: Error, Sendable {
     Problem(
       .unprocessableContent, "too-much-work", "Request exceeds the work limit", detail,
       errors: [error])
+  }
+
+  /// A request that needed more work than its budget (`--max-work-units`): the limit, what was
+  /// spent in which stage, and where in the request the stage was when it went over — `field`
+  /// when given (a query parameter, or a member the engine does not know), else the pointer of
+  /// the part being worked on, else the whole body.
+  public static func tooMuchWork(_ exhausted: WorkBudget.Exhausted, field: FieldError? = nil)
+    -> Problem
+  {
+    let stage = exhausted.stage
+    let hint: String
+    switch stage {
+    case .decoding: hint = "Send a smaller request."
+    case .planning: hint = "Send fewer layers, animations or keyframes."
+    case .script:
+      hint = "Send fewer events, or fewer animations running at once on one property."
+    case .sampling: hint = "Sample fewer times, or animate less."
+    case .export: hint = "Sample fewer times, or name fewer key paths in keyPaths."
+    }
+    let spent = WorkBudget.Stage.allCases.compactMap { s -> String? in
+      let units = exhausted.spentByStage[s.rawValue]
+      return units == 0 ? nil : "\(s.name) \(units)"
+    }.joined(separator: ", ")
+    let pointer = JSONPointer(exhausted.source)
+    let what =
+      field?.message
+      ?? (exhausted.source.isEmpty
+        ? "the \(stage.name) stage" : "the \(stage.name) stage at \(pointer)")
+    return tooMuchWork(
+      "this request needs more work than the budget of \(exhausted.limit) units allows "
+        + "(the server's --max-work-units): \(what) brings it to \(exhausted.spent) units "
+        + "(\(spent)). \(hint)",
+      field
+        ?? .at(
+          pointer,
+          "the \(stage.name) stage went over the work budget of \(exhausted.limit) units here"))
   }
 
   /// The server's own transport errors (malformed HTTP, deadlines, the connection cap).

@@ -4,6 +4,8 @@ import TimingEngine
 /// `POST /v1/actions/resolve` (API.md "Actions"): the action search for keys on one layer, step by
 /// step — the same resolver a timeline uses for its property changes.
 struct ActionRoutes {
+  let configuration: APIConfiguration
+
   var routes: [Route] {
     [
       Route("POST", "/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
@@ -14,9 +16,10 @@ struct ActionRoutes {
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate(["application/json"])
     try context.rejectUnknownParameters()
-    let body = try RequestBody.json(context.request)
+    var budget = configuration.workBudget
+    let body = try RequestBody.json(context.request, budget: &budget)
     let root = JSONPointer()
-    var problems = DecodingContext()
+    var problems = DecodingContext(budget: budget)
     guard case .object = body else {
       throw Problem.invalidRequest([
         .at(root, "the body must be a JSON object with \"layer\" and \"keys\"")
@@ -54,7 +57,16 @@ struct ActionRoutes {
       problems.fail(
         root / "keys", "required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
     }
+    if let exhausted = problems.exhausted { throw Problem.tooMuchWork(exhausted) }
     guard problems.problems.isEmpty else { throw Problem.invalidRequest(problems.problems) }
+    budget = problems.budget
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(
+        WorkBudget.multiplying(keys.count, WorkCost.lookUp + WorkCost.exportedAction), .script,
+        at: ["keys"])
+    } catch {
+      throw Problem.tooMuchWork(error)
+    }
 
     var w = JSONWriter()
     w.beginObject()

@@ -98,16 +98,27 @@ struct PresetRoutes {
     scene.layers = [layer]
     scene.screenWidth = width
     scene.screenHeight = height
+    var budget = configuration.workBudget
     let plan: TimelinePlan
-    do throws(TimelinePlan.BuildError) {
-      plan = try TimelinePlan(scene: scene)
+    do throws(TimelinePlan.Failure) {
+      plan = try TimelinePlan(scene: scene, budget: &budget)
     } catch {
-      throw Problem.invalidRequest([.parameter("type", error.message)])
+      switch error {
+      case .invalid(let error): throw Problem.invalidRequest([.parameter("type", error.message)])
+      case .tooMuchWork(let exhausted):
+        throw Problem.tooMuchWork(exhausted, field: .parameter("type", "expanding the preset"))
+      }
     }
     var times = (0..<count).map { Double($0) / fps }
     if times.last! < end { times.append(end) }
-    let samples = plan.sample(
-      times: times, outputs: try! plan.outputs(keyPaths: ["transform", "opacity"]))
+    let outputs = try! plan.outputs(keyPaths: ["transform", "opacity"])
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(plan.samplingCost(times: times, outputs: outputs), .sampling)
+      try budget.charge(plan.exportCost(times: times.count, outputs: outputs), .export)
+    } catch {
+      throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
+    }
+    let samples = plan.sample(times: times, outputs: outputs)
 
     var w = JSONWriter(capacity: 4096 + times.count * 200)
     w.beginObject()

@@ -17,8 +17,10 @@ struct TimelineRoutes {
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     let format = try chooseFormat(context)
+    var budget = configuration.workBudget
+    let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(
-      json: try RequestBody.json(context.request), configuration: configuration)
+      json: request, configuration: configuration, budget: budget)
     let stream = TimelineStream(prepared, format: format == "text/csv" ? .csv : .json)
     let contentType =
       format == "text/csv" ? "text/csv; charset=utf-8; header=present" : "application/json"
@@ -55,26 +57,51 @@ struct TimelineRoutes {
   }
 }
 
-/// A timeline request decoded, validated, compiled and checked against the work cap: what the
+/// A timeline request decoded, validated, compiled and charged to its work budget: what the
 /// route samples, and what the benchmark measures stage by stage.
 public struct PreparedTimeline: Sendable {
   public let plan: TimelinePlan
   public let outputs: OutputPlan
   public let times: [Double]
+  /// The request's budget with everything charged: decoding, planning and the script as they
+  /// ran, sampling and export up front from their exact costs.
+  public let work: WorkBudget
 
   public init(json body: JSONValue, configuration: APIConfiguration) throws(Problem) {
+    try self.init(json: body, configuration: configuration, budget: configuration.workBudget)
+  }
+
+  public init(json body: JSONValue, configuration: APIConfiguration, budget: WorkBudget)
+    throws(Problem)
+  {
     var decoder = SceneDecoder(
       limits: SceneDecoder.Limits(
-        maxLayers: 10_000, maxAnimationsPerLayer: 1_000, maxSamples: configuration.maxSamples))
+        maxLayers: 10_000, maxAnimationsPerLayer: 1_000, maxSamples: configuration.maxSamples),
+      budget: budget)
     let request: TimelineRequest
     switch decoder.decode(body) {
     case .success(let r): request = r
     case .failure(let problem): throw problem
     }
-    do throws(TimelinePlan.BuildError) {
-      plan = try TimelinePlan(scene: request.scene)
+    var budget = decoder.budget
+    do throws(TimelinePlan.Failure) {
+      plan = try TimelinePlan(scene: request.scene, budget: &budget)
     } catch {
-      throw Problem.invalidRequest([.at(JSONPointer(error.source), error.message)])
+      switch error {
+      case .invalid(let error):
+        throw Problem.invalidRequest([.at(JSONPointer(error.source), error.message)])
+      case .tooMuchWork(let exhausted): throw Problem.tooMuchWork(exhausted)
+      }
+    }
+    // 10 000 layers × 256 key paths would be 2.5 million outputs to set up.
+    if let keyPaths = request.keyPaths {
+      do throws(WorkBudget.Exhausted) {
+        try budget.charge(
+          WorkBudget.multiplying(plan.layerCount * keyPaths.count, WorkCost.output), .sampling,
+          at: request.keyPathsPointer.tokens)
+      } catch {
+        throw Problem.tooMuchWork(error)
+      }
     }
     do throws(TimelinePlan.OutputError) {
       outputs = try plan.outputs(keyPaths: request.keyPaths)
@@ -82,18 +109,8 @@ public struct PreparedTimeline: Sendable {
       throw Problem.invalidRequest([.at(request.keyPathsPointer / error.index, error.message)])
     }
     times = request.times
-    // Sampling evaluates every animation step at every time: bound that too, so a script of
-    // thousands of changes sampled thousands of times cannot run for minutes.
-    // Products of counts saturate rather than trap: the counts are bounded by the body size
+    // A product of counts saturates rather than traps: the counts are bounded by the body size
     // and maxSamples, but the limits are plain Ints a configuration can set to anything.
-    let evaluations = saturatingProduct(plan.stepCount, times.count)
-    let maxEvaluations = saturatingProduct(configuration.maxTimelineValues, 4)
-    guard evaluations <= maxEvaluations else {
-      throw Problem.tooMuchWork(
-        "this timeline would evaluate \(plan.stepCount) animations at \(times.count) times (\(evaluations) evaluations); "
-          + "the limit is \(maxEvaluations). Sample fewer times or animate less.",
-        .at(JSONPointer() / "sample", "\(times.count) samples × \(plan.stepCount) animations"))
-    }
     let numbers = saturatingProduct(times.count, outputs.componentsPerSample)
     guard numbers <= configuration.maxTimelineValues else {
       throw Problem.tooMuchWork(
@@ -104,16 +121,38 @@ public struct PreparedTimeline: Sendable {
           JSONPointer() / "sample",
           "\(times.count) samples × \(outputs.componentsPerSample) numbers each"))
     }
+    // Sampling and writing out are charged before either starts, from their exact costs: once a
+    // (streamed) response has begun it can no longer be refused.
+    let sampling = JSONPointer() / "sample"
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(
+        plan.samplingCost(times: times, outputs: outputs), .sampling, at: sampling.tokens)
+    } catch {
+      throw Problem.tooMuchWork(
+        error,
+        field: .at(
+          sampling,
+          "sampling \(plan.stepCount) animations on \(outputs.valuesPerSample) key paths at \(times.count) times"
+        ))
+    }
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(
+        plan.exportCost(times: times.count, outputs: outputs), .export, at: sampling.tokens)
+    } catch {
+      throw Problem.tooMuchWork(
+        error,
+        field: .at(
+          sampling,
+          "writing \(times.count) samples × \(outputs.componentsPerSample) numbers, \(plan.actionRecords.count) action records and \(plan.events.count) events"
+        ))
+    }
+    work = budget
   }
 
   public init(json bytes: [UInt8], configuration: APIConfiguration) throws(Problem) {
-    let value: JSONValue
-    do throws(JSONParseError) {
-      value = try JSONParser.parse(bytes)
-    } catch {
-      throw Problem.malformedJSON(error)
-    }
-    try self.init(json: value, configuration: configuration)
+    var budget = configuration.workBudget
+    let value = try RequestBody.parse(bytes, budget: &budget)
+    try self.init(json: value, configuration: configuration, budget: budget)
   }
 
   /// Memory the prepared timeline holds, estimated: the plan from its steps (a compiled

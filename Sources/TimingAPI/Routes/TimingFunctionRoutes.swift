@@ -121,13 +121,18 @@ struct TimingFunctionRoutes {
       }
     }
     guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    var budget = configuration.workBudget
+    try charge(
+      xs.count, to: &budget,
+      field: .parameter(given.isEmpty ? "samples" : "x", "\(xs.count) points"))
     return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: true)
   }
 
   private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate([Self.jsonType])
     try context.rejectUnknownParameters(allowed: [])
-    let body = try RequestBody.json(context.request)
+    var budget = configuration.workBudget
+    let body = try RequestBody.json(context.request, budget: &budget)
     guard case .object(let members) = body else {
       throw Problem.invalidRequest([
         .at(JSONPointer(), "the body must be a JSON object with \"function\" and \"x\"")
@@ -140,6 +145,15 @@ struct TimingFunctionRoutes {
     }
     var function: TimingFunction?
     if let value = body["function"] {
+      if case .string(let text) = value {
+        do throws(WorkBudget.Exhausted) {
+          try budget.charge(
+            WorkBudget.multiplying(text.utf8.count, WorkCost.timingFunctionByte), .decoding,
+            at: ["function"])
+        } catch {
+          throw Problem.tooMuchWork(error)
+        }
+      }
       switch TimingFunctionJSON.decode(value, at: JSONPointer() / "function") {
       case .success(let f): function = f
       case .failure(let e): problems.append(e)
@@ -174,7 +188,19 @@ struct TimingFunctionRoutes {
     let slope = boolMember(body, "slope", &problems)
     let beforeFlag = boolMember(body, "beforeFlag", &problems)
     guard problems.isEmpty, let function else { throw Problem.invalidRequest(problems) }
+    try charge(xs.count, to: &budget, field: .at(JSONPointer() / "x", "\(xs.count) points"))
     return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: false)
+  }
+
+  /// Evaluating and writing `points` points, charged before any is evaluated.
+  private func charge(_ points: Int, to budget: inout WorkBudget, field: Problem.FieldError)
+    throws(Problem)
+  {
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(WorkBudget.multiplying(points, WorkCost.timingFunctionPoint), .export)
+    } catch {
+      throw Problem.tooMuchWork(error, field: field)
+    }
   }
 
   // MARK: Shared pieces
@@ -309,6 +335,12 @@ func isJSONNumberText(_ text: String) -> Bool {
 /// Reading a request body as JSON: media type first (415), then syntax (400).
 enum RequestBody {
   static func json(_ request: HTTPRequest) throws(Problem) -> JSONValue {
+    var budget = WorkBudget.unlimited
+    return try json(request, budget: &budget)
+  }
+
+  /// The same, charging the parse to the request's budget (decoding, by bytes).
+  static func json(_ request: HTTPRequest, budget: inout WorkBudget) throws(Problem) -> JSONValue {
     let type = request.headers["Content-Type"]
     let parts = type?.split(separator: ";", omittingEmptySubsequences: false) ?? []
     let mediaType = parts.first?.trimmingCharacters(in: " \t").lowercased()
@@ -328,8 +360,17 @@ enum RequestBody {
         throw Problem.unsupportedMediaType(type)
       }
     }
+    return try parse(request.body, budget: &budget)
+  }
+
+  static func parse(_ bytes: [UInt8], budget: inout WorkBudget) throws(Problem) -> JSONValue {
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(WorkBudget.multiplying(bytes.count, WorkCost.bodyByte), .decoding)
+    } catch {
+      throw Problem.tooMuchWork(error)
+    }
     do throws(JSONParseError) {
-      return try JSONParser.parse(request.body)
+      return try JSONParser.parse(bytes)
     } catch {
       throw Problem.malformedJSON(error)
     }

@@ -101,11 +101,10 @@ struct ActionDecoder {
     {
       state.animationDuration = d
     }
-    if let f = object["animationTimingFunction"] {
-      switch TimingFunctionJSON.decode(f, at: pointer / "animationTimingFunction") {
-      case .success(let function): state.animationTimingFunction = function
-      case .failure(let e): context.fail(e)
-      }
+    if let f = object["animationTimingFunction"],
+      let function = context.timingFunction(f, at: pointer / "animationTimingFunction")
+    {
+      state.animationTimingFunction = function
     }
     if let b = context.bool(object["disableActions"], at: pointer / "disableActions") {
       state.disableActions = b

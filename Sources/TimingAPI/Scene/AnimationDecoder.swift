@@ -225,11 +225,10 @@ struct AnimationDecoder {
     animation.additive = context.bool(value["additive"], at: pointer / "additive") ?? false
     animation.cumulative = context.bool(value["cumulative"], at: pointer / "cumulative") ?? false
     animation.addedAt = context.number(value["addedAt"], at: pointer / "addedAt", in: 0...1e9) ?? 0
-    if let function = value["timingFunction"] {
-      switch TimingFunctionJSON.decode(function, at: pointer / "timingFunction") {
-      case .success(let f): animation.timingFunction = f
-      case .failure(let e): context.fail(e)
-      }
+    if let function = value["timingFunction"],
+      let f = context.timingFunction(function, at: pointer / "timingFunction")
+    {
+      animation.timingFunction = f
     }
   }
 
@@ -383,9 +382,8 @@ struct AnimationDecoder {
     {
       var decoded: [TimingFunction] = []
       for (i, item) in functions.enumerated() {
-        switch TimingFunctionJSON.decode(item, at: pointer / "timingFunctions" / i) {
-        case .success(let f): decoded.append(f)
-        case .failure(let e): context.fail(e)
+        if let f = context.timingFunction(item, at: pointer / "timingFunctions" / i) {
+          decoded.append(f)
         }
       }
       spec.timingFunctions = decoded

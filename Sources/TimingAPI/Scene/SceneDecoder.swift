@@ -18,13 +18,19 @@ struct SceneDecoder {
   }
 
   let limits: Limits
-  private var context = DecodingContext()
+  private var context: DecodingContext
   private var values = ValueDecoder()
   private var layerCount = 0
   /// Starts from `{"type": "canvas"}` animations, as script events.
   private var canvasStarts: [ScriptEvent] = []
 
-  init(limits: Limits) { self.limits = limits }
+  init(limits: Limits, budget: WorkBudget = .unlimited) {
+    self.limits = limits
+    context = DecodingContext(budget: budget)
+  }
+
+  /// The budget after decoding charged it.
+  var budget: WorkBudget { context.budget }
 
   static let topLevel: Set<String> = ["layers", "sample", "keyPaths", "screen", "events"]
   static let layerMembers: Set<String> = [
@@ -97,6 +103,8 @@ struct SceneDecoder {
         context.string(item, at: root / "keyPaths" / i, maxLength: 128)
       }
     }
+    // Past the budget the decoders stopped reading: what they found so far is not the story.
+    if let exhausted = context.exhausted { return .failure(Problem.tooMuchWork(exhausted)) }
     guard context.problems.isEmpty else {
       return .failure(Problem.invalidRequest(context.problems))
     }

@@ -266,11 +266,10 @@ struct ScriptDecoder {
     var t = ScriptTransaction()
     t.animationDuration = context.number(
       value["animationDuration"], at: path / "animationDuration", in: 0...1e6)
-    if let f = value["animationTimingFunction"] {
-      switch TimingFunctionJSON.decode(f, at: path / "animationTimingFunction") {
-      case .success(let function): t.animationTimingFunction = function
-      case .failure(let e): context.fail(e)
-      }
+    if let f = value["animationTimingFunction"],
+      let function = context.timingFunction(f, at: path / "animationTimingFunction")
+    {
+      t.animationTimingFunction = function
     }
     t.disableActions = context.bool(value["disableActions"], at: path / "disableActions")
     t.completion = context.string(value["completion"], at: path / "completion", maxLength: 128)

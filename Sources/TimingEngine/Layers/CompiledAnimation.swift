@@ -16,7 +16,7 @@ final class CompiledAnimation: Sendable {
   let source: [String]
 
   init(
-    layer: Int, key: String?, timing: MediaTiming, timingFunction: TimingFunction?,
+    layer: Int, key: String?, timing: MediaTiming, timingFunction: CompiledTimingFunction?,
     removedOnCompletion: Bool,
     parent: CompiledAnimation?, addedAt: Double, source: [String]
   ) {
@@ -25,7 +25,7 @@ final class CompiledAnimation: Sendable {
     self.timing = timing
     self.activeDuration = timing.activeDuration
     self.inverseDuration = 1 / timing.duration
-    self.timingFunction = timingFunction.map(CompiledTimingFunction.init)
+    self.timingFunction = timingFunction
     self.removedOnCompletion = removedOnCompletion
     self.parent = parent
     self.addedAt = addedAt

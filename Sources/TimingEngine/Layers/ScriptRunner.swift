@@ -9,7 +9,7 @@ extension PlanBuilder {
 
   /// Scene animations (at their addedAt) and script events, in time order; at equal times the
   /// scene's animations first, then events in the order given.
-  mutating func run(events: [ScriptEvent]) {
+  mutating func run(events: [ScriptEvent]) throws(WorkBudget.Exhausted) {
     var items: [(time: Double, rank: Int, order: Int, item: TimelineItem)] = []
     var order = 0
     for (layerIndex, layer) in layers.enumerated() {
@@ -30,76 +30,96 @@ extension PlanBuilder {
     for item in items {
       switch item.item {
       case .animation(let layer, let index):
+        stage = .planning
         // An inserted layer's own animations are added when it enters the tree.
         var animation = layers[layer].animations[index]
         animation.addedAt = max(animation.addedAt, insertedAt[layer])
-        add(animation, layer: layer)
-      case .event(let index): apply(events[index])
+        try add(animation, layer: layer)
+      case .event(let index):
+        stage = .script
+        try budget.charge(WorkCost.event, .script, at: events[index].source)
+        try apply(events[index])
       }
     }
   }
 
   /// Adds a top-level animation: one per key, a later add replacing the earlier (SPEC §1.3).
   @discardableResult
-  mutating func add(_ animation: Animation, layer: Int) -> CompiledAnimation {
-    let compiled = compile(animation, layer: layer, parent: nil)
+  mutating func add(_ animation: Animation, layer: Int) throws(WorkBudget.Exhausted)
+    -> CompiledAnimation
+  {
+    let compiled = try compile(animation, layer: layer, parent: nil)
     if let key = animation.key {
       if let previous = keyed[layer][key] { previous.removal.set(animation.addedAt) }
       keyed[layer][key] = compiled
     }
     topLevel.append(compiled)
+    attachedByLayer[layer].append(compiled)
     return compiled
   }
 
-  private mutating func apply(_ event: ScriptEvent) {
+  /// Removes every animation on the layer (at t, every one on it was added at or before t).
+  /// The layer's list empties, so thousands of removals over thousands of animations stay
+  /// linear.
+  private mutating func removeAll(on layer: Int, at t: Double, source: [String])
+    throws(WorkBudget.Exhausted)
+  {
+    try budget.charge(
+      WorkBudget.multiplying(attachedByLayer[layer].count, WorkCost.presentationLook), .script,
+      at: source)
+    for animation in attachedByLayer[layer] where animation.addedAt <= t {
+      animation.removal.set(t)
+    }
+    attachedByLayer[layer] = []
+    keyed[layer] = [:]
+  }
+
+  private mutating func apply(_ event: ScriptEvent) throws(WorkBudget.Exhausted) {
     let t = event.time
     switch event.action {
     case .transaction(let transaction):
-      _ = run(transaction, at: t, inheriting: TransactionState(), block: nil)
+      _ = try run(transaction, at: t, inheriting: TransactionState(), block: nil)
     case .animate(let block, let changes, let completion):
       var added: [CompiledAnimation] = []
       for change in changes {
-        added += apply(change, at: t, transaction: TransactionState(), block: block)
+        added += try apply(change, at: t, transaction: TransactionState(), block: block)
       }
       if let completion { completions.append((completion, t, added)) }
     case .addAnimation(let layerName, var animation):
       guard let layer = nameIndex[layerName] else { return }
       animation.addedAt = t
-      add(animation, layer: layer)
+      try add(animation, layer: layer)
     case .removeAnimation(let layerName, let key):
       guard let layer = nameIndex[layerName], let animation = keyed[layer][key] else { return }
       animation.removal.set(t)
       keyed[layer][key] = nil
     case .removeAllAnimations(let layerName):
       guard let layer = nameIndex[layerName] else { return }
-      for animation in topLevel where animation.layer == layer && animation.addedAt <= t {
-        animation.removal.set(t)
-      }
-      keyed[layer] = [:]
+      try removeAll(on: layer, at: t, source: event.source)
     case .startCanvasAnimation:
       // Expanded into transactions and blocks before the run (`expandCanvas`).
       break
     case .insertLayer(let inserted, _):
       guard let layer = nameIndex[inserted.name] else { return }
       // SPEC §5.1: onOrderIn on the layer, sublayers on its superlayer.
-      lookUp("onOrderIn", on: layer, at: t, source: event.source)
+      try lookUp("onOrderIn", on: layer, at: t, source: event.source)
       if let parent = parents[layer] {
-        lookUp("sublayers", on: parent, at: t, source: event.source)
+        try lookUp("sublayers", on: parent, at: t, source: event.source)
       }
     case .removeLayer(let name):
       guard let layer = nameIndex[name] else { return }
-      lookUp("onOrderOut", on: layer, at: t, source: event.source)
+      try lookUp("onOrderOut", on: layer, at: t, source: event.source)
       if let parent = parents[layer] {
-        lookUp("sublayers", on: parent, at: t, source: event.source)
+        try lookUp("sublayers", on: parent, at: t, source: event.source)
       }
-      remove(layer, at: t)
+      try remove(layer, at: t, source: event.source)
     case .replaceLayer(let old, let new):
       guard let oldLayer = nameIndex[old], let layer = nameIndex[new.name] else { return }
-      remove(oldLayer, at: t)
+      try remove(oldLayer, at: t, source: event.source)
       // SPEC §5.1: replaceSublayer triggers kCATransition on the new layer.
-      lookUp("transition", on: layer, at: t, source: event.source)
+      try lookUp("transition", on: layer, at: t, source: event.source)
       if let parent = parents[layer] {
-        lookUp("sublayers", on: parent, at: t, source: event.source)
+        try lookUp("sublayers", on: parent, at: t, source: event.source)
       }
     }
   }
@@ -110,18 +130,20 @@ extension PlanBuilder {
   }
 
   /// The layer and everything below it leave the tree: their animations are removed.
-  private mutating func remove(_ layer: Int, at t: Double) {
+  private mutating func remove(_ layer: Int, at t: Double, source: [String])
+    throws(WorkBudget.Exhausted)
+  {
     removedAt[layer] = min(removedAt[layer], t)
-    for animation in topLevel where animation.layer == layer && animation.addedAt <= t {
-      animation.removal.set(t)
-    }
-    keyed[layer] = [:]
-    for child in children[layer] { remove(child, at: t) }
+    try removeAll(on: layer, at: t, source: source)
+    for child in children[layer] { try remove(child, at: t, source: source) }
   }
 
   /// A lookup that is no property change (ordering in and out, sublayers, transition): recorded,
   /// and its action added when it animates something the layer has.
-  private mutating func lookUp(_ key: String, on layer: Int, at t: Double, source: [String]) {
+  private mutating func lookUp(_ key: String, on layer: Int, at t: Double, source: [String])
+    throws(WorkBudget.Exhausted)
+  {
+    try budget.charge(WorkCost.lookUp, .script, at: source)
     let resolution =
       layers[layer].detached
       ? ActionSearch.detached(key: key)
@@ -138,12 +160,12 @@ extension PlanBuilder {
       ActionSearch.Resolution(
         key: key, action: action, decidedBy: resolution.decidedBy, trace: resolution.trace), source)
     if let target = action.keyPath?.property, LayerProperties.catalogue[target] == nil { return }
-    add(action, layer: layer)
+    try add(action, layer: layer)
   }
 
   /// Layers that script events insert are placed in the tree (under their superlayer, or as
   /// roots) before the run, entering it at their event's time.
-  mutating func placeInsertedLayers(_ events: [ScriptEvent]) throws(TimelinePlan.BuildError) {
+  mutating func placeInsertedLayers(_ events: [ScriptEvent]) throws(TimelinePlan.Failure) {
     for event in events {
       let layer: Layer
       let parent: Int?
@@ -167,16 +189,18 @@ extension PlanBuilder {
   private mutating func run(
     _ transaction: ScriptTransaction, at t: Double, inheriting outer: TransactionState,
     block: AnimationBlock?
-  ) -> [CompiledAnimation] {
+  ) throws(WorkBudget.Exhausted) -> [CompiledAnimation] {
     var state = outer
     if let d = transaction.animationDuration { state.animationDuration = d }
     if let f = transaction.animationTimingFunction { state.animationTimingFunction = f }
     if let disable = transaction.disableActions { state.disableActions = disable }
     var added: [CompiledAnimation] = []
     for change in transaction.changes {
-      added += apply(change, at: t, transaction: state, block: block)
+      added += try apply(change, at: t, transaction: state, block: block)
     }
-    for inner in transaction.nested { added += run(inner, at: t, inheriting: state, block: block) }
+    for inner in transaction.nested {
+      added += try run(inner, at: t, inheriting: state, block: block)
+    }
     if let completion = transaction.completion { completions.append((completion, t, added)) }
     return added
   }
@@ -186,8 +210,9 @@ extension PlanBuilder {
   /// presentation value to the new model value). `hidden` also orders the layer in or out.
   private mutating func apply(
     _ change: PropertyChange, at t: Double, transaction: TransactionState, block: AnimationBlock?
-  ) -> [CompiledAnimation] {
+  ) throws(WorkBudget.Exhausted) -> [CompiledAnimation] {
     guard let layer = nameIndex[change.layer] else { return [] }
+    try budget.charge(WorkCost.lookUp, .script, at: change.source)
     let property = change.keyPath.property
     let track = trackIndex(layer: layer, property: property, type: change.keyPath.propertyType)
     let old = tracks[track].currentModel
@@ -196,28 +221,35 @@ extension PlanBuilder {
       record(t, layer, property, ActionSearch.unchanged(key: property), change.source)
       return []
     }
-    let oldPresentation = presentation(track, at: t)
-    tracks[track].modelChanges.append((t, new))
     var keys = [property]
     if property == "hidden" { keys.append(new[0] != 0 ? "onOrderOut" : "onOrderIn") }
-    var added: [CompiledAnimation] = []
-    for key in keys {
-      let resolution: ActionSearch.Resolution
-      if layers[layer].detached || !isPresent(layer, at: t) {
-        resolution = ActionSearch.detached(key: key)
-      } else {
-        resolution = ActionSearch.resolve(
+    // The lookups, and the old presentation value for an action that starts from it, before
+    // the new value is stored; composed only when an action needs it.
+    let resolutions = keys.map { key in
+      layers[layer].detached || !isPresent(layer, at: t)
+        ? ActionSearch.detached(key: key)
+        : ActionSearch.resolve(
           key: key, sources: layers[layer].actionSources, transaction: transaction, block: block)
-      }
+    }
+    var start = old
+    if let action = resolutions[0].action, Self.lacksEnds(action),
+      resolutions[0].decidedBy != "delegate" || (block?.beginFromCurrentState ?? true)
+    {
+      start = try presentation(track, at: t, model: old, for: change.source)
+    }
+    tracks[track].modelChanges.append((t, new))
+    try modelChanged(track, at: t, source: change.source)
+    var added: [CompiledAnimation] = []
+    for (key, resolution) in zip(keys, resolutions) {
       guard var action = resolution.action else {
         record(t, layer, key, resolution, change.source)
         continue
       }
       action.addedAt = t
       action.source = change.source
-      if key == property {
+      if key == property, Self.lacksEnds(action) {
         fillEnds(
-          &action, old: old, new: new, oldPresentation: oldPresentation, track: track,
+          &action, start: start, new: new, track: track,
           block: resolution.decidedBy == "delegate" ? block : nil)
       }
       if let block, resolution.decidedBy == "delegate" {
@@ -245,24 +277,32 @@ extension PlanBuilder {
       {
         continue
       }
-      added.append(add(action, layer: layer))
+      added.append(try add(action, layer: layer))
     }
     return added
   }
 
-  /// Ends for an action's animation that gave none: UIKit's additive form (old − new → zero, on
-  /// the new model value), its legacy absolute form, or Core Animation's implicit one (the old
-  /// presentation value → the live model value).
+  /// Whether an action's animation is a basic or spring one on the whole property that gives
+  /// no ends: `fillEnds` gives it some.
+  static func lacksEnds(_ action: Animation) -> Bool {
+    guard action.keyPath?.part == .whole else { return false }
+    switch action.kind {
+    case .basic(let values), .spring(let values, _):
+      return values.from == nil && values.to == nil && values.by == nil
+    case .keyframe, .group, .transition:
+      return false
+    }
+  }
+
+  /// Ends for an action's animation that gave none (`lacksEnds`), from `start` (the old
+  /// presentation value, or with a block not beginning from the current state the old model
+  /// value): UIKit's additive form (start − new → zero, on the new model value), its legacy
+  /// absolute form, or Core Animation's implicit one (start → the live model value).
   private func fillEnds(
-    _ action: inout Animation, old: [Double], new: [Double], oldPresentation: [Double], track: Int,
-    block: AnimationBlock?
+    _ action: inout Animation, start: [Double], new: [Double], track: Int, block: AnimationBlock?
   ) {
     let type = tracks[track].type
     func ends(_ values: BasicValues) -> BasicValues {
-      guard values.from == nil && values.to == nil && values.by == nil,
-        action.keyPath?.part == .whole
-      else { return values }
-      let start = (block?.beginFromCurrentState ?? false) || block == nil ? oldPresentation : old
       if let block, block.additive, type.isAdditive {
         let zero =
           type == .transform

@@ -8,6 +8,8 @@ public final class TimelinePlan: Sendable {
   let tracks: [Track]
   /// Track indices per layer, in output order.
   let layerTracks: [[Int]]
+  /// Each layer's tracks by property name.
+  let trackByProperty: [[String: Int]]
   public let events: [DelegateEvent]
   public let warnings: [SceneWarning]
   /// Every action lookup the script caused, in time order.
@@ -47,18 +49,47 @@ public final class TimelinePlan: Sendable {
     public let message: String
   }
 
-  public init(scene: Scene) throws(BuildError) {
-    var builder = PlanBuilder(contentsNames: scene.contentsNames)
+  /// Why a scene has no plan.
+  public enum Failure: Error, Sendable, Equatable {
+    /// Something only building finds wrong (duplicate names, trees too deep, too many starts).
+    case invalid(BuildError)
+    /// Building needed more work than the request's budget allows.
+    case tooMuchWork(WorkBudget.Exhausted)
+  }
+
+  /// A plan with no limit on the work (for the engine's own callers and tests).
+  public convenience init(scene: Scene) throws(Failure) {
+    var budget = WorkBudget.unlimited
+    try self.init(scene: scene, budget: &budget)
+  }
+
+  /// A plan whose building charges `budget` (planning, then script), stopping once it is spent.
+  public convenience init(scene: Scene, budget: inout WorkBudget) throws(Failure) {
+    try self.init(scene: scene, budget: &budget, strategy: .incremental)
+  }
+
+  init(scene: Scene, budget: inout WorkBudget, strategy: PlanBuilder.Strategy) throws(Failure) {
+    var builder = PlanBuilder(
+      contentsNames: scene.contentsNames, budget: budget, strategy: strategy)
     try builder.flatten(scene.layers, parentLevels: [])
     try builder.placeInsertedLayers(scene.events)
     let script = try builder.expandCanvas(
       scene.events, width: scene.screenWidth, height: scene.screenHeight)
-    builder.run(events: script)
-    builder.finishLiveSources()
+    do throws(WorkBudget.Exhausted) {
+      try builder.run(events: script)
+      builder.stage = .planning
+      // Delegate events: a few per animation.
+      try builder.budget.charge(
+        WorkBudget.multiplying(builder.topLevel.count, WorkCost.delegateEvents), .planning)
+    } catch {
+      throw .tooMuchWork(error)
+    }
+    budget = builder.budget
     layerNames = builder.names
     clocks = builder.clocks
     tracks = builder.tracks
     layerTracks = builder.layerTracks
+    trackByProperty = builder.trackByProperty
     layerIndex = builder.nameIndex
     contentsNames = scene.contentsNames
     var events: [DelegateEvent] = []
@@ -82,9 +113,7 @@ public final class TimelinePlan: Sendable {
   /// The clock of a layer, for `convertTime`.
   public func clock(of layer: String) -> LayerClock? { layerIndex[layer].map { clocks[$0] } }
 
-  func trackIndex(layer: Int, property: String) -> Int? {
-    layerTracks[layer].first { tracks[$0].property == property }
-  }
+  func trackIndex(layer: Int, property: String) -> Int? { trackByProperty[layer][property] }
 
 }
 

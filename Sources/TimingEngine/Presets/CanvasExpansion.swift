@@ -10,7 +10,7 @@ extension PlanBuilder {
   static let maxCanvasScriptEvents = 200_000
 
   mutating func expandCanvas(_ events: [ScriptEvent], width: Double, height: Double)
-    throws(TimelinePlan.BuildError) -> [ScriptEvent]
+    throws(TimelinePlan.Failure) -> [ScriptEvent]
   {
     var requests: [(time: Double, layer: Int, settings: CanvasSettings?, source: [String])] = []
     for (index, layer) in layers.enumerated() {
@@ -60,12 +60,14 @@ extension PlanBuilder {
       start(request.layer, request.settings)
       total += script.count
       guard total <= Self.maxCanvasScriptEvents else {
-        throw TimelinePlan.BuildError(
-          source: request.source,
-          message:
-            "the scene's Canvas starts expand into more than \(Self.maxCanvasScriptEvents) animation steps; "
-            + "start fewer views, or fewer times")
+        throw .invalid(
+          TimelinePlan.BuildError(
+            source: request.source,
+            message:
+              "the scene's Canvas starts expand into more than \(Self.maxCanvasScriptEvents) animation steps; "
+              + "start fewer views, or fewer times"))
       }
+      try charge(WorkBudget.multiplying(script.count, WorkCost.event), at: request.source)
       expanded[order] = script
     }
     // Wake-up starts first, then the events in their order with each start replaced by its

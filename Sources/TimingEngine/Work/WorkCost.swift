@@ -1,0 +1,107 @@
+/// What each kind of work is charged against a `WorkBudget`, in units of about 10 ns of one
+/// core of the reference machine (2-core AMD EPYC VM, Swift 6.3.1, release build). Each figure
+/// is the time that work measured in `timing-bench worst-case --stages` (docs/performance.md,
+/// "Work budget"), rounded up; what holds memory until the response is written (epochs) is
+/// charged for its page faults too.
+public enum WorkCost {
+  // MARK: Decoding
+
+  /// Parsing the body, per byte: the parser reads ~45 MB/s (850 KB of script: 21 ms).
+  public static let bodyByte = 3
+  /// One byte of a timing function's text: `linear()` parses at ~240 ns a byte (1 000 texts of
+  /// 100 stops: 97 ms).
+  public static let timingFunctionByte = 25
+  /// One JSON array element or object member a decoder looks at, with the value it builds
+  /// (30 000 custom properties: 35 ms with their tracks, ~1 µs each; see `property`).
+  public static let jsonValue = 10
+
+  // MARK: Planning and script
+
+  /// One layer flattened: its clock, tracks and tables.
+  public static let layer = 300
+  /// One model value a layer sets: its decoding and its track.
+  public static let property = 100
+  /// One script event decoded, sorted into time order and applied.
+  public static let event = 100
+  /// One action search and its record (the trace, the animation as added): 8 000 transactions
+  /// spend ~17 µs a change in all.
+  public static let lookUp = 600
+  /// One step looked at while composing a presentation value during the script (its removal,
+  /// its local time), or one animation looked at by a removal or for a new epoch.
+  public static let presentationLook = 3
+  /// A step composed into a presentation value during the script costs this plus its sampling
+  /// cost: one dynamic call and composition per step, where sampling runs a loop specialised
+  /// for the step's class over a whole column (measured 147 ns a step, against 5–10 ns a sample).
+  public static let presentationStep = 12
+  /// A top-level animation's delegate events.
+  public static let delegateEvents = 50
+
+  /// Compiling one animation (not its group's children, which are charged as they compile):
+  /// decoding it, its compiled timing and timing function, its step, source and tables. 20 000
+  /// basic animations in groups: ~5 µs each.
+  public static func compiling(_ animation: Animation) -> Int {
+    var units = 300
+    if animation.timingFunction != nil { units += 100 }
+    switch animation.kind {
+    case .basic, .spring, .transition, .group:
+      break
+    case .keyframe(let values):
+      let count = values.path.map { $0.segments.count } ?? values.values.count
+      // 300 000 cubicPaced scalars: 1.7 µs each; 20 000 transforms: 3 µs each.
+      var perValue = 20
+      if values.path != nil { perValue += 30 }
+      if values.values.first?.type == .transform { perValue += 300 }
+      switch values.calculationMode {
+      case .cubicPaced: perValue += 200
+      case .cubic, .paced: perValue += 20
+      case .linear, .discrete: break
+      }
+      if let functions = values.timingFunctions {
+        units = WorkBudget.adding(units, WorkBudget.multiplying(functions.count, 20))
+      }
+      units = WorkBudget.adding(units, WorkBudget.multiplying(count, perValue))
+    }
+    return units
+  }
+
+  /// One model epoch of an animation whose end follows the model value: an interpolator (for
+  /// transforms two decompositions) kept until the response is written. 8 million of them took
+  /// 8–16 s, mostly in page faults: ~2 µs each.
+  public static func epoch(_ type: ValueType) -> Int { type == .transform ? 300 : 200 }
+
+  // MARK: Sampling and export
+
+  /// Evaluating a timing function once: a Bézier compiled for sampling (table and one Newton
+  /// step) ~10 ns, solved from scratch ~60 ns; `linear()` a bisection over its points; a
+  /// spring ~40 ns.
+  public static func evaluating(_ function: TimingFunction, compiled: Bool) -> Int {
+    switch function {
+    case .named, .controlPoints, .cubicBezier: return compiled ? 1 : 6
+    case .steps: return 1
+    case .linear(let easing):
+      var units = 1
+      var n = easing.points.count
+      while n > 4 {
+        n /= 4
+        units += 1
+      }
+      return units
+    case .spring: return 4
+    }
+  }
+
+  /// One sampled key path of one layer set up for sampling (its output, its column).
+  public static let output = 15
+  /// One column's key (a layer's key path) written to the response: 2.5 million in 0.55 s.
+  public static let exportedColumn = 20
+  /// One number written to the response (JSON or CSV), with its share of the entity tag and of
+  /// the memory behind it: 5 million numbers, 44–250 ms.
+  public static let exportedNumber = 5
+  /// One record of the `actions` list (trace and animation, ~550 bytes of JSON): 8 000 in
+  /// 49 ms.
+  public static let exportedAction = 600
+  /// One delegate event, completion or warning in the response: 32 000 in 57 ms.
+  public static let exportedEvent = 200
+  /// One point of a timing function evaluated and written (x, y and maybe the slope).
+  public static let timingFunctionPoint = 30
+}

@@ -1,0 +1,508 @@
+import HTTPServer
+import TimingAPI
+import TimingEngine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `timing-bench worst-case [name…]`: the slowest requests we could build within the body cap
+/// (1 MiB), each sent once through `TimingService.handle` in this process with the default
+/// configuration, with the CPU time it took and what it answered. The default work budget is
+/// calibrated against this table (docs/performance.md, "Work budget").
+enum WorstCase {
+  struct Input: Sendable {
+    let name: String
+    let method: String
+    let target: String
+    let body: @Sendable () -> String
+  }
+
+  static let bodyCap = 1 << 20
+
+  static func post(
+    _ name: String, _ target: String = "/v1/timelines", _ body: @escaping @Sendable () -> String
+  )
+    -> Input
+  {
+    Input(name: name, method: "POST", target: target, body: body)
+  }
+
+  static func get(_ name: String, _ target: String) -> Input {
+    Input(name: name, method: "GET", target: target, body: { "" })
+  }
+
+  /// `{"time": t, …}` events joined into a scene with one layer.
+  static func scene(
+    layers: String, events: [String] = [], sample: String, keyPaths: [String]? = nil
+  ) -> String {
+    var text = "{\"layers\":[\(layers)]"
+    if !events.isEmpty { text += ",\"events\":[\(events.joined(separator: ","))]" }
+    text += ",\"sample\":\(sample)"
+    if let keyPaths {
+      text += ",\"keyPaths\":[\(keyPaths.map { "\"\($0)\"" }.joined(separator: ","))]"
+    }
+    return text + "}"
+  }
+
+  /// One layer with `count` copies of an animation, sampled at `times` times.
+  static func sampled(_ count: Int, _ animation: String, times: Int, keyPath: String) -> String {
+    let animations = Array(repeating: animation, count: count).joined(separator: ",")
+    return scene(
+      layers: "{\"name\":\"a\",\"animations\":[\(animations)]}",
+      sample: "{\"from\":0,\"to\":\(Double(times - 1) / 1000),\"fps\":1000}", keyPaths: [keyPath])
+  }
+
+  static let inputs: [Input] = [
+    // Scripts: n property changes on one key path (issue 7).
+    post("script: 8000 transactions on opacity") {
+      scene(
+        layers: #"{"name":"a","properties":{"opacity":1}}"#,
+        events: (0..<8000).map {
+          #"{"time":\#(Double($0) / 1000),"transaction":{"animationDuration":1},"set":[{"layer":"a","keyPath":"opacity","value":\#($0 % 2 == 0 ? 0.25 : 0.75)}]}"#
+        }, sample: #"{"from":0,"to":10,"fps":60}"#, keyPaths: ["opacity"])
+    },
+    post("script: 8500 transactions on transform.rotation.z") {
+      scene(
+        layers: #"{"name":"a"}"#,
+        events: (0..<8500).map {
+          #"{"time":\#($0),"transaction":{"animationDuration":1e6},"set":[{"layer":"a","keyPath":"transform.rotation.z","value":\#($0 % 7)}]}"#
+        }, sample: #"{"from":0,"to":10000,"fps":0.1}"#, keyPaths: ["transform"])
+    },
+    post("script: 10000 UIKit blocks stacking on position") {
+      scene(
+        layers: #"{"name":"v","delegate":"view"}"#,
+        events: (0..<10000).map {
+          #"{"time":\#(Double($0) / 100),"animate":{"duration":1e6},"set":[{"layer":"v","keyPath":"position","value":[\#($0 % 13),1]}]}"#
+        }, sample: #"{"from":0,"to":100,"fps":10}"#, keyPaths: ["position"])
+    },
+    post("script: 7000 blocks from current state") {
+      scene(
+        layers: #"{"name":"v","delegate":"view"}"#,
+        events: (0..<7000).map {
+          #"{"time":\#(Double($0) / 100),"animate":{"duration":1e6,"options":["beginFromCurrentState"]},"set":[{"layer":"v","keyPath":"opacity","value":\#(Double($0 % 13) / 13)}]}"#
+        }, sample: #"{"from":0,"to":100,"fps":10}"#, keyPaths: ["opacity"])
+    },
+    post("script: 4000 additive adds + 4000 changes") {
+      let adds = (0..<4000).map {
+        #"{"time":\#($0),"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"opacity","byValue":0.001,"additive":true,"duration":1e6}}}"#
+      }
+      let sets = (0..<4000).map {
+        #"{"time":\#(Double($0) + 0.5),"set":[{"layer":"a","keyPath":"opacity","value":\#(Double($0 % 9) / 9)}]}"#
+      }
+      return scene(
+        layers: #"{"name":"a","properties":{"opacity":1}}"#, events: adds + sets,
+        sample: #"{"times":[0,1000,4999]}"#, keyPaths: ["opacity"])
+    },
+    post("script: 4000 pending adds + 4000 changes") {
+      let adds = (0..<4000).map {
+        #"{"time":0,"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"opacity","toValue":0.5,"beginTime":1e8,"duration":1}}}"#
+      }
+      let sets = (0..<4000).map {
+        #"{"time":\#($0 + 1),"set":[{"layer":"a","keyPath":"opacity","value":\#(Double($0 % 9) / 9)}]}"#
+      }
+      return scene(
+        layers: #"{"name":"a","properties":{"opacity":1}}"#, events: adds + sets,
+        sample: #"{"times":[0,1000,4999]}"#, keyPaths: ["opacity"])
+    },
+    post("script: 4000 live adds + 4000 silent changes") {
+      let adds = (0..<4000).map {
+        #"{"time":\#($0),"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"transform","fromValue":[],"duration":1e6}}}"#
+      }
+      let sets = (0..<4000).map {
+        #"{"time":\#(Double($0) + 0.5),"transaction":{"disableActions":true},"set":[{"layer":"a","keyPath":"transform.scale.x","value":\#($0 % 9 + 1)}]}"#
+      }
+      return scene(
+        layers: #"{"name":"a"}"#, events: adds + sets, sample: #"{"times":[0,1000,4999]}"#,
+        keyPaths: ["transform"])
+    },
+    post("script: 10000 removeAllAnimations over 6000 animations") {
+      let animations = (0..<1000).map {
+        #"{"key":"k\#($0)","type":"basic","keyPath":"opacity","toValue":0.5,"duration":1}"#
+      }.joined(separator: ",")
+      let layers = (0..<6).map { #"{"name":"l\#($0)","animations":[\#(animations)]}"# }
+      let events = (0..<10000).map {
+        #"{"time":\#($0),"removeAllAnimations":{"layer":"l0"}}"#
+      }
+      return scene(
+        layers: layers.joined(separator: ","), events: events, sample: #"{"times":[0]}"#,
+        keyPaths: ["opacity"])
+    },
+    post("script: 9000 changes looked up through 16 styles") {
+      var style = #"{"actions":{"k":null}}"#
+      for _ in 0..<15 { style = #"{"actions":{"k":null},"style":\#(style)}"# }
+      return scene(
+        layers: #"{"name":"a","style":\#(style)}"#,
+        events: (0..<9000).map {
+          #"{"time":\#($0),"set":[{"layer":"a","keyPath":"opacity","value":\#($0 % 2)}]}"#
+        }, sample: #"{"times":[0]}"#, keyPaths: ["opacity"])
+    },
+    // Canvas: every start repeats for every view below it (at most 200 000 script events).
+    post("canvas: 10000 starts over 20 views") {
+      let views = (0..<20).map {
+        #"{"name":"v\#($0)","canvas":{"type":"bounceLeft","duration":1,"pauseAnimationOnAwake":true}}"#
+      }
+      let starts = (0..<10000).map {
+        #"{"time":\#(Double($0) / 10),"startCanvasAnimation":{"layer":"root"}}"#
+      }
+      return scene(
+        layers: #"{"name":"root","sublayers":[\#(views.joined(separator: ","))]}"#,
+        events: starts, sample: #"{"from":0,"to":1000,"fps":1}"#,
+        keyPaths: ["transform", "opacity"])
+    },
+    post("canvas: 10000 starts of one view") {
+      let starts = (0..<10000).map {
+        #"{"time":\#(Double($0) / 10),"startCanvasAnimation":{"layer":"v"}}"#
+      }
+      return scene(
+        layers:
+          #"{"name":"v","canvas":{"type":"shake","duration":1,"pauseAnimationOnAwake":true}}"#,
+        events: starts, sample: #"{"from":0,"to":1000,"fps":10}"#,
+        keyPaths: ["transform", "opacity"])
+    },
+    // Sampling: many animations of one class at many times.
+    post("sample: 1000 basic opacity × 20000 times") {
+      sampled(
+        1000, #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 1000 additive transforms × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1,0,0,-1,0,0,0,0,0,1,0,5,5,0,1],"additive":true,"duration":30}"#,
+        times: 20000, keyPath: "transform")
+    },
+    post("sample: 1000 transform.rotation.z × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3,"duration":30}"#,
+        times: 20000, keyPath: "transform")
+    },
+    post("sample: 1000 rotateZ value functions × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"basic","keyPath":"transform","valueFunction":"rotateZ","fromValue":0,"toValue":3,"additive":true,"duration":30}"#,
+        times: 20000, keyPath: "transform")
+    },
+    post("sample: 1000 cumulative transforms × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[1,0,0,0,0,1,0,0,0,0,1,0,1,0,0,1],"cumulative":true,"repeatCount":1e9,"duration":1e-6,"additive":true}"#,
+        times: 20000, keyPath: "transform")
+    },
+    post("sample: 1000 springs × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"damping":3,"duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 1000 paced paths × 20000 times") {
+      let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
+        separator: " ")
+      return sampled(
+        1000,
+        #"{"type":"keyframe","keyPath":"position","path":"M0,0 \#(path)","calculationMode":"paced","duration":30}"#,
+        times: 20000, keyPath: "position")
+    },
+    post("sample: 500 paced paths with rotation × 20000 times") {
+      let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
+        separator: " ")
+      return sampled(
+        500,
+        #"{"type":"keyframe","keyPath":"position","path":"M0,0 \#(path)","calculationMode":"paced","rotationMode":"auto","duration":30}"#,
+        times: 20000, keyPath: "position")
+    },
+    post("sample: 1000 cubicPaced keyframes × 20000 times") {
+      let values = (0..<40).map { "\($0 * $0 % 17)" }.joined(separator: ",")
+      return sampled(
+        1000,
+        #"{"type":"keyframe","keyPath":"opacity","values":[\#(values)],"calculationMode":"cubicPaced","duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 1000 groups 8 deep × 20000 times") {
+      var animation =
+        #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":3,"timingFunction":"easeIn"}"#
+      for _ in 0..<7 {
+        animation =
+          #"{"type":"group","duration":3,"repeatCount":4,"autoreverses":true,"timingFunction":"cubic-bezier(0.2,1.5,0.8,-0.5)","animations":[\#(animation)]}"#
+      }
+      return sampled(1000, animation, times: 20000, keyPath: "opacity")
+    },
+    post("sample: 1000 keyframes with Bézier segments × 20000 times") {
+      sampled(
+        1000,
+        #"{"type":"keyframe","keyPath":"opacity","values":[0,1,0,1],"timingFunctions":["cubic-bezier(0.1,0.9,0.2,1)","easeIn","cubic-bezier(1,0,0,1)"],"duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 1000 linear() functions of 100 stops × 20000 times") {
+      let stops = (0..<100).map { String(Double($0 * 37 % 100) / 100) }.joined(separator: ",")
+      return sampled(
+        1000,
+        #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"timingFunction":"linear(\#(stops))","duration":30}"#,
+        times: 20000, keyPath: "opacity")
+    },
+    post("sample: 10000 layers × 256 sub-path key paths") {
+      let layers = (0..<10000).map { #"{"name":"l\#($0)"}"# }.joined(separator: ",")
+      let keyPaths = (0..<256).map {
+        ["transform.rotation.z", "transform.scale.x", "position.x", "bounds.size"][$0 % 4]
+      }
+      return scene(layers: layers, sample: #"{"times":[0]}"#, keyPaths: keyPaths)
+    },
+    post("sample: rotation.z of an animated transform, 256 outputs × 19000 times") {
+      scene(
+        layers:
+          #"{"name":"a","animations":[{"type":"basic","keyPath":"transform","fromValue":[],"toValue":[0,1,0,0,-1,0,0,0,0,0,1,0,5,5,0,1],"duration":30}]}"#,
+        sample: #"{"from":0,"to":18.999,"fps":1000}"#,
+        keyPaths: Array(repeating: "transform.rotation.z", count: 256))
+    },
+    post("sample: 30-deep layer chain, 5000 samples") {
+      var layer =
+        #"{"name":"n0","speed":1.5,"animations":[{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1}]}"#
+      for i in 1..<30 {
+        layer =
+          #"{"name":"n\#(i)","speed":0.9,"timeOffset":0.1,"animations":[{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1}],"sublayers":[\#(layer)]}"#
+      }
+      return scene(
+        layers: layer, sample: #"{"from":0,"to":4.999,"fps":1000}"#, keyPaths: ["opacity"])
+    },
+    // Building: the plan's own work, with little sampling.
+    post("plan: 30000 custom properties") {
+      let properties = (0..<30000).map { "\"p\($0)\":\($0 % 10)" }.joined(separator: ",")
+      return scene(
+        layers: #"{"name":"a","properties":{\#(properties)}}"#, sample: #"{"times":[0]}"#)
+    },
+    post("plan: 9000 contents names, 41000 references") {
+      let names = (0..<9000).map { "\"c\($0)\"" }
+      let values = names + Array(repeating: "\"c8999\"", count: 41000)
+      return scene(
+        layers:
+          #"{"name":"a","animations":[{"type":"keyframe","keyPath":"contents","values":[\#(values.prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(10000).prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(20000).prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(30000).prefix(10000).joined(separator: ","))]},{"type":"keyframe","keyPath":"contents","values":[\#(values.dropFirst(40000).prefix(10000).joined(separator: ","))]}]}"#,
+        sample: #"{"times":[0]}"#)
+    },
+    post("plan: keyframes, 300000 cubicPaced values") {
+      let values = (0..<10000).map { "\($0 % 97)" }.joined(separator: ",")
+      let animation =
+        #"{"type":"keyframe","keyPath":"opacity","values":[\#(values)],"calculationMode":"cubicPaced","duration":1}"#
+      return scene(
+        layers:
+          #"{"name":"a","animations":[\#(Array(repeating: animation, count: 27).joined(separator: ","))]}"#,
+        sample: #"{"times":[0]}"#)
+    },
+    post("plan: keyframes, 20000 transform values") {
+      let values = (0..<10000).map {
+        "[\(1 + $0 % 3),0,0,0,0,1,0,0,0,0,1,0,\($0),0,0,1]"
+      }.joined(separator: ",")
+      let animation =
+        #"{"type":"keyframe","keyPath":"transform","values":[\#(values)],"calculationMode":"paced","duration":1}"#
+      return scene(
+        layers: #"{"name":"a","animations":[\#(animation),\#(animation)]}"#,
+        sample: #"{"times":[0]}"#)
+    },
+    post("plan: paths of 10000 segments") {
+      let path = (0..<10000).map { "Q\($0 % 10),\($0 % 7) \($0 % 11),\($0 % 5)" }.joined()
+      let animation =
+        #"{"type":"keyframe","keyPath":"position","path":"M0,0\#(path)","calculationMode":"cubicPaced","rotationMode":"auto","duration":1}"#
+      return scene(
+        layers:
+          #"{"name":"a","animations":[\#(Array(repeating: animation, count: 5).joined(separator: ","))]}"#,
+        sample: #"{"times":[0]}"#)
+    },
+    post("plan: 20000 animations in groups") {
+      let leaf = #"{"type":"basic","keyPath":"opacity","toValue":0}"#
+      let group =
+        #"{"type":"group","animations":[\#(Array(repeating: leaf, count: 1000).joined(separator: ","))]}"#
+      return scene(
+        layers:
+          #"{"name":"a","animations":[\#(Array(repeating: group, count: 20).joined(separator: ","))]}"#,
+        sample: #"{"times":[0]}"#)
+    },
+    post("plan: 4000 layers, 4 animations each") {
+      let layers = (0..<4000).map {
+        #"{"name":"l\#($0)","animations":[{"type":"basic","keyPath":"opacity","toValue":0},{"type":"basic","keyPath":"position.x","toValue":9},{"type":"basic","keyPath":"transform.scale","toValue":2},{"type":"spring","keyPath":"bounds","toValue":[0,0,1,1]}]}"#
+      }
+      return scene(layers: layers.joined(separator: ","), sample: #"{"times":[0, 1]}"#)
+    },
+    // Export: the most numbers a timeline may produce, with 17 digits each.
+    post("export: 5000000 numbers as JSON") { exportScene() },
+    Input(
+      name: "export: 5000000 numbers as CSV", method: "POST", target: "/v1/timelines?format=csv"
+    ) { exportScene() },
+    post("standard timing-bench scene") { TimelineBenchmark.requestJSON() },
+    // The other routes.
+    post("evaluate: 10000 x on linear() with 10000 stops", "/v1/timing-functions/evaluate") {
+      let stops = (0..<10000).map { String(Double($0 % 100) / 100) }.joined(separator: ",")
+      let xs = (0..<10000).map { String(Double($0) / 10000) }.joined(separator: ",")
+      return #"{"function":"linear(\#(stops))","x":[\#(xs)],"slope":true}"#
+    },
+    get(
+      "lookup: spring, 10000 samples with slopes",
+      "/v1/timing-functions/spring(1,100,1,0)?samples=10000&slope=true"),
+    get("preset: shake, 10000 keyframes", "/v1/presets/shake?duration=9999&fps=1"),
+    post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
+      var style = #"{"actions":{}}"#
+      for _ in 0..<15 { style = #"{"actions":{},"style":\#(style)}"# }
+      let keys = (0..<256).map { "\"k\($0)\"" }.joined(separator: ",")
+      return
+        #"{"layer":{"delegate":"view","style":\#(style)},"animate":{"duration":1},"keys":[\#(keys)]}"#
+    },
+  ]
+
+  /// Beyond the body cap (and the decoder's 10 000 changes), the engine alone: n implicit
+  /// animations on one key path, each starting half-way through the one before, planned with no
+  /// budget. Linear in n since the presentation at each change is incremental.
+  static func engineScripts() {
+    print("\nengine only (no JSON, no budget): n changes of opacity in transactions, planned")
+    print("changes | CPU s | µs a change")
+    print("---|---|---")
+    for n in [8_000, 50_000, 200_000] {
+      var scene = Scene()
+      var layer = Layer(name: "a")
+      layer.properties = [(key: "opacity", value: .scalar(1))]
+      scene.layers = [layer]
+      let opacity = PropertyKeyPath.resolve("opacity")!
+      scene.events = (0..<n).map { i in
+        var transaction = ScriptTransaction()
+        transaction.animationTimingFunction = .named(.linear)
+        transaction.changes = [
+          PropertyChange(
+            layer: "a", keyPath: opacity, value: .scalar(Double(i % 2)), source: ["events", "\(i)"])
+        ]
+        return ScriptEvent(time: Double(i) / 8, action: .transaction(transaction), source: [])
+      }
+      let start = cpuSeconds()
+      let plan = try? TimelinePlan(scene: scene)
+      let cpu = cpuSeconds() - start
+      guard plan?.actionRecords.count == n else { continue }
+      print("\(n) | \(fixed(cpu, 3)) | \(fixed(cpu * 1e6 / Double(n), 1))")
+    }
+  }
+
+  /// 50 layers' transforms turning, 6 250 times: 5 million numbers, most of them 17 digits.
+  static func exportScene() -> String {
+    let layers = (0..<50).map {
+      #"{"name":"l\#($0)","animations":[{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3.3,"duration":7}]}"#
+    }
+    return scene(
+      layers: layers.joined(separator: ","), sample: #"{"from":0,"to":6.249,"fps":1000}"#,
+      keyPaths: ["transform"])
+  }
+
+  static func cpuSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  /// `--stages`: each timeline input's CPU time and units per stage — parse, decode + plan +
+  /// script, sample, encode JSON — to set `WorkCost` from (the units of decoding, planning and
+  /// script are one figure here, since the route runs them as one).
+  static func runStages(_ filters: [String], _ configuration: APIConfiguration) {
+    print(
+      "input | parse s | plan s | plan units | sample s | sample units | encode s | export units")
+    print("---|---|---|---|---|---|---|---")
+    for input in inputs
+    where input.target == "/v1/timelines"
+      && (filters.isEmpty || filters.contains(where: { input.name.contains($0) }))
+    {
+      let body = Array(input.body().utf8)
+      var start = cpuSeconds()
+      guard let value = try? JSONParser.parse(body) else { continue }
+      let parse = cpuSeconds() - start
+      start = cpuSeconds()
+      let prepared: PreparedTimeline
+      do throws(Problem) {
+        prepared = try PreparedTimeline(json: value, configuration: configuration)
+      } catch {
+        print(
+          "\(input.name) | \(fixed(parse, 3)) | \(fixed(cpuSeconds() - start, 3)) | \(error.detail.prefix(120))"
+        )
+        continue
+      }
+      let plan = cpuSeconds() - start
+      start = cpuSeconds()
+      let samples = prepared.sample()
+      let sample = cpuSeconds() - start
+      start = cpuSeconds()
+      let bytes = prepared.json(samples).count
+      let encode = cpuSeconds() - start
+      let units = prepared.work.spentByStage
+      let planUnits = units[0] + units[1] + units[2]
+      print(
+        "\(input.name) | \(fixed(parse, 3)) | \(fixed(plan, 3)) | \(planUnits) (\(fixed(plan * 1e9 / Double(max(planUnits, 1)), 1)) ns) | "
+          + "\(fixed(sample, 3)) | \(units[3]) (\(fixed(sample * 1e9 / Double(max(units[3], 1)), 1)) ns) | "
+          + "\(fixed(encode, 3)) | \(units[4]) (\(fixed(encode * 1e9 / Double(max(units[4], 1)), 1)) ns, \(bytes / 1024) KiB)"
+      )
+    }
+  }
+
+  /// `arguments`: names (or parts of names) of the inputs to run, and `--max-work-units N` to
+  /// run with another budget (a huge one shows what each input would cost without it).
+  static func run(_ arguments: [String]) {
+    var configuration = APIConfiguration()
+    var filters: [String] = []
+    var stages = false
+    var i = 0
+    while i < arguments.count {
+      if arguments[i] == "--stages" {
+        stages = true
+        i += 1
+        continue
+      }
+      if arguments[i] == "--max-work-units", i + 1 < arguments.count,
+        let limit = Int(arguments[i + 1])
+      {
+        configuration.maxWorkUnits = limit
+        i += 2
+        continue
+      }
+      filters.append(arguments[i])
+      i += 1
+    }
+    if stages {
+      runStages(filters, configuration)
+      return
+    }
+    let service = TimingService(configuration: configuration)
+    print(
+      "worst-case requests through TimingService.handle, one run each (budget \(configuration.maxWorkUnits) units)"
+    )
+    print("input | request KiB | CPU s | status | units | ns/unit | answer")
+    print("---|---|---|---|---|---|---")
+    for input in inputs
+    where filters.isEmpty || filters.contains(where: { input.name.contains($0) }) {
+      let body = Array(input.body().utf8)
+      guard body.count <= bodyCap else {
+        print("\(input.name) | \(body.count / 1024) | — | — | — | — | over the body cap (413)")
+        continue
+      }
+      var headers = [("Host", "bench")]
+      if input.method == "POST" { headers.append(("Content-Type", "application/json")) }
+      let request = HTTPRequest(
+        method: input.method, target: input.target, headers: HTTPFields(headers), body: body)
+      let start = cpuSeconds()
+      let response = service.handle(request)
+      let cpu = cpuSeconds() - start
+      var answer = "\(response.body.count / 1024) KiB"
+      var units: Int?
+      if response.status.code != 200 {
+        let text = String(decoding: response.body, as: UTF8.self)
+        answer =
+          text.firstRange(of: #""detail":""#).map { range in
+            String(text[range.upperBound...].prefix { $0 != "\"" }.prefix(160))
+          } ?? String(text.prefix(160))
+        // "… brings it to \(spent) units" names what was spent when it stopped.
+        if let range = text.firstRange(of: " brings it to ") {
+          units = Int(text[range.upperBound...].prefix { $0.isNumber })
+        }
+      } else if input.target.hasPrefix("/v1/timelines") {
+        // The same request again, untimed, for the units it is charged.
+        units = (try? PreparedTimeline(json: body, configuration: configuration))?.work.spent
+      }
+      let perUnit = units.map { fixed(cpu * 1e9 / Double(max($0, 1)), 1) } ?? "—"
+      print(
+        "\(input.name) | \(body.count / 1024) | \(fixed(cpu, 3)) | \(response.status.code) | "
+          + "\(units.map(String.init) ?? "—") | \(perUnit) | \(answer)")
+    }
+    if filters.isEmpty || filters.contains("engine") { engineScripts() }
+  }
+}
