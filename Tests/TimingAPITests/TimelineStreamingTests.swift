@@ -126,3 +126,36 @@ import Testing
     group.wait()
   }
 }
+
+/// What the work budget charges for writing contents names, which the number limit does not
+/// see.
+@Suite struct ContentsExportBudgetTests {
+  /// 16 layers crossfading between 256-byte names, sampled 100 000 times: 4.8 million numbers,
+  /// within the number limit, but ~890 MB of JSON (each sample writes both names). Refused
+  /// before sampling; the same scene at 1 000 samples (~9 MB) answers.
+  @Test func longContentsNamesAreCharged() throws {
+    func scene(samples: Int) -> [UInt8] {
+      let a = String(repeating: "a", count: 256)
+      let b = String(repeating: "b", count: 256)
+      let layers = (0..<16).map {
+        #"{"name": "layer\#($0)", "properties": {"contents": "\#(a)"}, "animations": [{"type": "basic", "keyPath": "contents", "fromValue": "\#(a)", "toValue": "\#(b)", "duration": 1000}]}"#
+      }
+      return Array(
+        #"{"layers": [\#(layers.joined(separator: ","))], "sample": {"from": 0, "to": \#(Double(samples - 1) / 1000), "fps": 1000}, "keyPaths": ["contents"]}"#
+          .utf8)
+    }
+    let service = TimingService()
+    func post(_ body: [UInt8]) -> HTTPResponse {
+      service.handle(
+        HTTPRequest(
+          method: "POST", target: "/v1/timelines",
+          headers: HTTPFields([("Content-Type", "application/json")]), body: body))
+    }
+    let huge = post(scene(samples: 100_000))
+    #expect(huge.status.code == 422)
+    let problem = String(decoding: huge.body, as: UTF8.self)
+    #expect(problem.contains("too-much-work"))
+    let modest = post(scene(samples: 1_000))
+    #expect(modest.status.code == 200)
+  }
+}

@@ -51,7 +51,19 @@ extension TimelinePlan {
     units = WorkBudget.adding(
       units, WorkBudget.multiplying(actionRecords.count, WorkCost.exportedAction))
     let events = events.count + completions.count + warnings.count
-    return WorkBudget.adding(units, WorkBudget.multiplying(events, WorkCost.exportedEvent))
+    units = WorkBudget.adding(units, WorkBudget.multiplying(events, WorkCost.exportedEvent))
+    // Contents samples write names, whose length the numbers do not show.
+    let contentsOutputs = outputs.layers.reduce(0) { count, layer in
+      count + layer.filter { $0.type == .contents }.count
+    }
+    guard contentsOutputs > 0 else { return units }
+    let longest = contentsNames.reduce(0) { max($0, $1.utf8.count) }
+    let bytesPerSample = 2 * longest + 32
+    return WorkBudget.adding(
+      units,
+      WorkBudget.multiplying(
+        WorkBudget.multiplying(contentsOutputs, times),
+        bytesPerSample / 2 * WorkCost.exportedContentsBytePair))
   }
 
   /// How many of the sorted `times` lie in [from, to].
