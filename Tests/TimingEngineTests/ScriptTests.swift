@@ -75,6 +75,35 @@ import Testing
     #expect(inside.completions == [CompletionEvent(time: 3, name: "done", finished: true)])
   }
 
+  /// A change while an implicit animation runs starts from where that animation is, with its
+  /// live end at the model value of the time: opacity 1, set to 0 at t = 0 and to 1 at
+  /// t = 0.125 (0.25 s, linear). At 0.125 the first is half-way from 1 to 0: 0.5. The second
+  /// goes 0.5 → 1, so at 0.1875 (a quarter) 0.625 and at 0.375 the model value 1. (The plan
+  /// used to compose the running animation with the scene's initial model value, 1, and start
+  /// the second from 1.)
+  @Test func changeStartsFromTheRunningAnimation() {
+    var linear = ScriptTransaction()
+    linear.animationTimingFunction = .named(.linear)
+    var first = linear
+    first.changes = [change("a", "opacity", [0])]
+    var second = linear
+    second.changes = [change("a", "opacity", [1])]
+    let p = scene(
+      [layer("a", properties: [("opacity", .scalar(1))])],
+      [
+        ScriptEvent(time: 0, action: .transaction(first), source: []),
+        ScriptEvent(time: 0.125, action: .transaction(second), source: []),
+      ])
+    #expect(
+      approximately(
+        scalars(p, "a", "opacity", [0.0625, 0.125, 0.1875, 0.375]), [0.75, 0.5, 0.625, 1]))
+    guard case .basic(let values)? = p.actionRecords.last?.resolution.action?.kind else {
+      Issue.record("no basic animation recorded")
+      return
+    }
+    #expect(values.from?.components == [0.5])
+  }
+
   /// A block's delay: the view keeps showing its old value until the animation begins.
   @Test func blockDelay() {
     var view = layer("v", properties: [("opacity", .scalar(1))])

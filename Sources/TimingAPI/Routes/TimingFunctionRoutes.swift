@@ -334,12 +334,7 @@ func isJSONNumberText(_ text: String) -> Bool {
 
 /// Reading a request body as JSON: media type first (415), then syntax (400).
 enum RequestBody {
-  static func json(_ request: HTTPRequest) throws(Problem) -> JSONValue {
-    var budget = WorkBudget.unlimited
-    return try json(request, budget: &budget)
-  }
-
-  /// The same, charging the parse to the request's budget (decoding, by bytes).
+  /// The parse is charged to the request's budget (decoding, by the byte).
   static func json(_ request: HTTPRequest, budget: inout WorkBudget) throws(Problem) -> JSONValue {
     let type = request.headers["Content-Type"]
     let parts = type?.split(separator: ";", omittingEmptySubsequences: false) ?? []

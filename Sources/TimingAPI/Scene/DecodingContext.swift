@@ -11,7 +11,7 @@ struct DecodingContext {
   /// the decoders stop walking the body, and the request is refused with this.
   private(set) var exhausted: WorkBudget.Exhausted?
 
-  init(budget: WorkBudget = .unlimited) { self.budget = budget }
+  init(budget: WorkBudget) { self.budget = budget }
 
   /// Charges `count` values at `pointer`; false once the budget is spent.
   private mutating func charge(_ count: Int, at pointer: JSONPointer) -> Bool {

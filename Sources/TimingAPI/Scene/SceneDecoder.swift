@@ -24,7 +24,7 @@ struct SceneDecoder {
   /// Starts from `{"type": "canvas"}` animations, as script events.
   private var canvasStarts: [ScriptEvent] = []
 
-  init(limits: Limits, budget: WorkBudget = .unlimited) {
+  init(limits: Limits, budget: WorkBudget) {
     self.limits = limits
     context = DecodingContext(budget: budget)
   }

@@ -49,8 +49,8 @@ struct PlanBuilder {
 
   /// How the builder does the work that has a straightforward form and a fast one.
   enum Strategy {
-    /// Presentation values from each track's live steps only, and live-source epochs only while
-    /// their animation is attached: what the service runs.
+    /// Presentation values from each track's live steps only, and live-model epochs only for
+    /// animations that may still contribute: what the service runs.
     case incremental
     /// Every step at every presentation, an epoch at every model change: the straightforward
     /// forms, kept as the reference the incremental ones are tested against.
