@@ -144,3 +144,4 @@ func format1e(_ v: Double) -> String {
 }
 
 TimelineBenchmark.run()
+PacedBenchmark.run()
