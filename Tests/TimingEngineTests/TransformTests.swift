@@ -69,6 +69,21 @@ import Testing
     #expect(close(d.matrix, .rotation(1.2, 0, 0, 1)))
   }
 
+  /// Near gimbal lock the angles still come apart: Rx(0.5)·Ry(π/2 − 1e-7)·Rz(0.3) reads back
+  /// as (0.5, π/2 − 1e-7, 0.3) — the matrix's rounding moves x and z by ~1e-16/cos y = 1e-9,
+  /// y by ~1e-16. It read x = 0, folding it into z, anywhere within 1.4e-6 of π/2.
+  @Test func eulerAnglesNearGimbalLock() {
+    let y = Double.pi / 2 - 1e-7
+    var d = DecomposedTransform()
+    d.eulerAngles = SIMD3(0.5, y, 0.3)
+    let angles = d.eulerAngles
+    #expect(abs(angles.x - 0.5) < 1e-8 && abs(angles.z - 0.3) < 1e-8, "\(angles)")
+    #expect(abs(angles.y - y) < 1e-15, "\(angles)")
+    // At the lock itself x folds into z: Rx(0.5)·Ry(π/2)·Rz(0.3) = Ry(π/2)·Rz(0.3 − 0.5).
+    d.eulerAngles = SIMD3(0.5, Double.pi / 2, 0.3)
+    #expect(abs(d.eulerAngles.x) < 1e-12 && abs(d.eulerAngles.z - (0.3 - 0.5)) < 1e-8)
+  }
+
   @Test func power() {
     let r = Transform3D.rotation(0.1, 0, 0, 1)
     #expect(close(r.power(5), .rotation(0.5, 0, 0, 1)))

@@ -218,10 +218,15 @@ public struct DecomposedTransform: Sendable, Hashable {
   public var eulerAngles: SIMD3<Double> {
     get {
       let r = DecomposedTransform.rotationOnly(quaternion)
-      // Row-vector matrix R = Rx · Ry · Rz: r[0,2] = −sin(y)·… solved below.
-      let sy = max(-1, min(1, -r[0, 2]))
-      let y = asin(sy)
-      if abs(sy) < 1 - 1e-12 {
+      // Row-vector matrix R = Rx · Ry · Rz: r[0,2] = −sin y, and r[0,0], r[0,1] are cos y
+      // times cos z and sin z. y by atan2 of sin and cos, not asin, which loses half the digits
+      // near ±π/2.
+      let cosY = (r[0, 0] * r[0, 0] + r[0, 1] * r[0, 1]).squareRoot()
+      let y = atan2(-r[0, 2], cosY)
+      // ◆ x and z come apart while cos y > 1e-12 (SPEC §3.1); the matrix's rounding (~1e-16)
+      // then moves them by at most ~1e-16/cos y. (The old test, |sin y| < 1 − 1e-12, folded
+      // every y within 1.4e-6 of ±π/2, dropping x whole.)
+      if cosY > 1e-12 {
         return SIMD3(atan2(r[1, 2], r[2, 2]), y, atan2(r[0, 1], r[0, 0]))
       }
       // Gimbal lock: fold x into z.
