@@ -40,11 +40,12 @@ enum PacedBenchmark {
       #"{"layers":[\#(layers.joined(separator: ","))],"sample":{"from":0,"to":\#(Double(sampleCount - 1) / 100),"fps":100},"keyPaths":\#(keys)}"#
   }
 
-  static func run() {
+  /// `filter`: only the scenes whose name contains it (`timing-bench paced scalar`).
+  static func run(filter: String? = nil) {
     var configuration = APIConfiguration()
     configuration.maxTimelineValues = 10_000_000
     print("\npaced keyframes — \(layerCount) layers × \(sampleCount) samples (best of 9; median)")
-    for scene in scenes {
+    for scene in scenes where filter.map(scene.name.contains) ?? true {
       let json = Array(requestJSON(scene.keyPath, scene.animation).utf8)
       let prepared: PreparedTimeline
       do {
@@ -59,5 +60,52 @@ enum PacedBenchmark {
         "  " + pad(scene.name, 42) + fixed(best / count * 1e9, 1) + " ns/sample   ["
           + fixed(median / count * 1e9, 1) + "]")
     }
+    guard filter == nil else { return }
+    // Building the animations: arc length is integrated when the plan is made. A path of
+    // 5 000 relative cubics (as many as fit in path data's 100 000 bytes with one-digit
+    // offsets) and a 1 000-value cubicPaced spline, with one sample each.
+    var generator = SplitMixBench(seed: 12)
+    func digit() -> String { String(Int(generator.next() % 19) - 9) }
+    func coordinate() -> String { String(Int(generator.next() % 400) - 200) }
+    var path = "M0,0"
+    for _ in 0..<5_000 {
+      path += "c" + (0..<6).map { _ in digit() }.joined(separator: ",")
+    }
+    let values = (0..<1_000).map { _ in "[\(coordinate()),\(coordinate())]" }
+    for (name, animation) in [
+      ("plan: paced path of 5 000 cubics", #""path":"\#(path)","calculationMode":"paced""#),
+      (
+        "plan: cubicPaced, 1 000 points",
+        #""values":[\#(values.joined(separator: ","))],"calculationMode":"cubicPaced""#
+      ),
+    ] {
+      let json = Array(
+        #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"position","duration":1,\#(animation)}]}],"sample":{"times":[0.5]}}"#
+          .utf8)
+      do {
+        _ = try PreparedTimeline(json: json, configuration: configuration)
+      } catch {
+        print("  \(name): request failed: \(error)")
+        continue
+      }
+      let (best, median) = TimelineBenchmark.best(5) {
+        _ = try? PreparedTimeline(json: json, configuration: configuration)
+      }
+      print(
+        "  " + pad(name, 42) + fixed(best * 1e3, 2) + " ms   [" + fixed(median * 1e3, 2) + "]")
+    }
+  }
+}
+
+/// SplitMix64, so the generated path is the same in every run.
+struct SplitMixBench {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -66,6 +66,12 @@ if CommandLine.arguments.dropFirst().first == "profile-sampling" {
   TimelineBenchmark.profileSampling()
   exit(0)
 }
+// `timing-bench paced [name]` runs only the paced keyframe figures, or those whose name
+// contains the second argument (also for perf record).
+if CommandLine.arguments.dropFirst().first == "paced" {
+  PacedBenchmark.run(filter: CommandLine.arguments.dropFirst(2).first)
+  exit(0)
+}
 
 print("timing-bench — ns per evaluation (median of 7 runs × \(count) inputs)\n")
 print(pad("curve", 44) + "ns/eval")
