@@ -66,6 +66,12 @@ if CommandLine.arguments.dropFirst().first == "profile-sampling" {
   TimelineBenchmark.profileSampling()
   exit(0)
 }
+// `timing-bench paced [name]` runs only the paced keyframe figures, or those whose name
+// contains the second argument (also for perf record).
+if CommandLine.arguments.dropFirst().first == "paced" {
+  PacedBenchmark.run(filter: CommandLine.arguments.dropFirst(2).first)
+  exit(0)
+}
 
 // `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
 // time and answer (docs/performance.md, "Work budget").
@@ -151,3 +157,4 @@ func format1e(_ v: Double) -> String {
 }
 
 TimelineBenchmark.run()
+PacedBenchmark.run()

@@ -206,10 +206,46 @@ import Testing
     #expect(approximately(scalars(p, "a", "position.x", [0.5]), [10]))
   }
 
-  /// Collinear, evenly spaced values: the arc-length parameterisation moves at constant speed.
+  /// Kochanek–Bartels with the paper's signs (SPEC §3.4 ◆), for values 0, 10, 30 with
+  /// tension, continuity or bias set on the middle key, halfway through each segment. By
+  /// hand: the chords there are 10 (before) and 20 (after); the outgoing tangent is
+  /// (1−t)(1+c)(1+b)/2·10 + (1−t)(1−c)(1−b)/2·20, the incoming one
+  /// (1−t)(1−c)(1+b)/2·10 + (1−t)(1+c)(1−b)/2·20; the end tangents are 5 (out of 0) and 10
+  /// (into 30). With h = (0.5, 0.125, 0.5, −0.125) at s = 0.5 the first segment is
+  /// 5.625 − in/8 and the second 18.75 + out/8:
+  /// T −1: in = out = 30 → 1.875, 22.5;   T 0: 15 → 3.75, 20.625;   T 1: 0 → 5.625, 18.75.
+  /// C −1: in 10, out 20 → 4.375, 21.25 (each tangent along its own chord: a corner);
+  /// C +1: in 20, out 10 → 3.125, 20 (the chords swapped: an inverted corner).
+  /// B −1: in = out = 20 → 3.125, 21.25;   B +1: in = out = 10 → 4.375, 20.
+  @Test(arguments: [
+    ("tension", -1.0, 1.875, 22.5), ("tension", 0, 3.75, 20.625), ("tension", 1, 5.625, 18.75),
+    ("continuity", -1, 4.375, 21.25), ("continuity", 0, 3.75, 20.625),
+    ("continuity", 1, 3.125, 20), ("bias", -1, 3.125, 21.25), ("bias", 0, 3.75, 20.625),
+    ("bias", 1, 4.375, 20),
+  ])
+  func kochanekBartelsSigns(_ parameter: String, _ value: Double, _ first: Double, _ second: Double)
+  {
+    var a = keyframes([0, 10, 30], mode: .cubic)
+    if case .keyframe(var spec) = a.kind {
+      let values = [0, value, 0]
+      switch parameter {
+      case "tension": spec.tensionValues = values
+      case "continuity": spec.continuityValues = values
+      default: spec.biasValues = values
+      }
+      a.kind = .keyframe(spec)
+    }
+    let p = plan([layer("a", [a])])
+    #expect(
+      approximately(scalars(p, "a", "position.x", [0.25, 0.75]), [first, second], 1e-12),
+      "\(parameter) \(value)")
+  }
+
+  /// Collinear, evenly spaced values: the arc-length parameterisation moves at constant speed
+  /// — exactly, now that arc length is exact (the 32-step polyline needed 0.05).
   @Test func cubicPacedMovesAtConstantSpeed() {
     let p = plan([layer("a", [keyframes([0, 10, 20], mode: .cubicPaced)])])
-    #expect(approximately(scalars(p, "a", "position.x", [0.25, 0.5, 0.75]), [5, 10, 15], 0.05))
+    #expect(approximately(scalars(p, "a", "position.x", [0.25, 0.5, 0.75]), [5, 10, 15], 1e-12))
   }
 
   /// autoreverses with repeatCount 1.5: forward, back, forward (AD = 3); the end holds x = 1.

@@ -7,7 +7,8 @@
 #endif
 
 /// A keyframe animation made ready to sample (SPEC §3.4): key times resolved (given, even, or
-/// paced), per-segment interpolators, spline tangents and arc-length tables computed once.
+/// paced), per-segment interpolators, spline tangents and the paced modes' arc length
+/// (`PacedCurve`) computed once.
 final class KeyframeEvaluator: Sendable {
   typealias Mode = KeyframeValues.CalculationMode
 
@@ -21,11 +22,10 @@ final class KeyframeEvaluator: Sendable {
   /// Kochanek–Bartels tangents: outgoing at keyframe i, incoming at keyframe i.
   let outgoing: [[Double]]
   let incoming: [[Double]]
-  /// cubicPaced: cumulative arc length at `arcSamples` steps per segment.
-  let arcLengths: [Double]
-  static let arcSamples = 32
   let path: KeyframePath?
-  let pathLengths: [Double]
+  /// paced and cubicPaced: the path, or the cubic spline through the values, made ready to
+  /// invert its arc length (SPEC §3.4).
+  let pacedCurve: PacedCurve?
 
   /// Problems that do not stop the animation (invalid keyTimes, ignored parameters).
   let warnings: [String]
@@ -68,10 +68,19 @@ final class KeyframeEvaluator: Sendable {
         times = nil
       }
     }
+    // Arc length is integrated only where it is used: a paced path (SPEC §3.4).
+    let pathCurve = (paced ? spec.path : nil).map { path in
+      PacedCurve(
+        dimensions: 2,
+        derivative: path.segments.flatMap { segment -> [Double] in
+          let (e0, e1, e2) = segment.derivativeCoefficients
+          return [e0.x, e1.x, e2.x, e0.y, e1.y, e2.y]
+        })
+    }
     if let times {
       keyTimes = times
     } else if paced {
-      keyTimes = Self.pacedKeyTimes(values, path: spec.path)
+      keyTimes = Self.pacedKeyTimes(values, segmentLengths: pathCurve?.segmentLengths)
     } else {
       let intervals = Double(effectiveMode == .discrete ? n : max(n - 1, 1))
       keyTimes = (0..<expected).map { Double($0) / intervals }
@@ -107,16 +116,11 @@ final class KeyframeEvaluator: Sendable {
       (outgoing, incoming) = ([], [])
     }
     if mode == .cubicPaced && cubic {
-      arcLengths = Self.arcTable(values, outgoing, incoming)
+      pacedCurve = Self.splineCurve(values, outgoing, incoming)
+    } else if paced {
+      pacedCurve = pathCurve
     } else {
-      arcLengths = []
-    }
-    if let path = spec.path {
-      var cumulative = [0.0]
-      for segment in path.segments { cumulative.append(cumulative.last! + segment.length()) }
-      pathLengths = cumulative
-    } else {
-      pathLengths = []
+      pacedCurve = nil
     }
     self.warnings = warnings
   }
@@ -148,7 +152,7 @@ final class KeyframeEvaluator: Sendable {
       out[1] = p.y
       return
     }
-    if mode == .cubicPaced && !arcLengths.isEmpty {
+    if mode == .cubicPaced && !outgoing.isEmpty {
       let (segment, s) = arcPosition(u)
       hermite(segment, s, into: out)
       return
@@ -165,13 +169,7 @@ final class KeyframeEvaluator: Sendable {
   func pathAngle(_ u: Double) -> Double {
     guard let path else { return 0 }
     let (segment, s) = pathPosition(u)
-    var t = path.segments[segment].tangent(s)
-    if t.x == 0 && t.y == 0 {
-      // A degenerate control point: look a little further along.
-      t =
-        path.segments[segment].point(min(s + 1e-6, 1))
-        - path.segments[segment].point(max(s - 1e-6, 0))
-    }
+    let t = path.segments[segment].direction(s)
     return atan2(t.y, t.x)
   }
 
@@ -195,51 +193,25 @@ final class KeyframeEvaluator: Sendable {
   }
 
   private func pathPosition(_ u: Double) -> (Int, Double) {
-    guard let path else { return (0, 0) }
+    guard path != nil else { return (0, 0) }
     if mode == .paced || mode == .cubicPaced {
-      let total = pathLengths.last!
-      let target = u.isNaN ? 0 : min(max(u, 0), 1) * total
-      // The segment whose arc-length interval holds the target (binary search: up to 10 000).
-      var first = 0
-      var last = path.segments.count - 1
-      while first < last {
-        let mid = (first + last) / 2
-        if pathLengths[mid + 1] < target { first = mid + 1 } else { last = mid }
-      }
-      let segment = first
-      let length = pathLengths[segment + 1] - pathLengths[segment]
-      guard length > 0 else { return (segment, 1) }
-      // Invert the segment's arc length by bisection (monotone in s).
-      let wanted = target - pathLengths[segment]
-      var lo = 0.0
-      var hi = 1.0
-      for _ in 0..<40 {
-        let mid = 0.5 * (lo + hi)
-        if path.segments[segment].length(to: mid) < wanted { lo = mid } else { hi = mid }
-      }
-      return (segment, 0.5 * (lo + hi))
+      // A path of no length stays on its first point.
+      return pacedPosition(u) ?? (0, 0)
     }
     return segmentPosition(u)
   }
 
+  /// cubicPaced values: the spline's segment and parameter at progress u by arc length.
   private func arcPosition(_ u: Double) -> (Int, Double) {
-    let total = arcLengths.last!
-    let samples = Self.arcSamples
-    guard total > 0 else { return segmentPosition(u) }
-    let target = u.isNaN ? 0 : min(max(u, 0), 1) * total
-    var lo = 0
-    var hi = arcLengths.count - 1
-    while lo + 1 < hi {
-      let mid = (lo + hi) / 2
-      if arcLengths[mid] <= target { lo = mid } else { hi = mid }
-    }
-    let span = arcLengths[hi] - arcLengths[lo]
-    let fraction = span > 0 ? (target - arcLengths[lo]) / span : 0
-    let position = (Double(lo) + fraction) / Double(samples)
-    // NaN only if the arc table overflowed (it cannot for values within ±1e12); the last
-    // segment covers position = values.count − 1 itself.
-    let segment = Int(truncating: position, clampedTo: 0...(values.count - 2), ifNaN: 0)
-    return (segment, position - Double(segment))
+    pacedPosition(u) ?? segmentPosition(u)
+  }
+
+  /// The segment and its parameter at arc length u · total (u clamped to [0, 1]); nil when
+  /// the curve has no length.
+  private func pacedPosition(_ u: Double) -> (Int, Double)? {
+    // Optional chaining, not binding: binding retains the curve at every sample.
+    guard let (segment, s) = pacedCurve?.position(atFraction: u) else { return nil }
+    return (segment, s)
   }
 
   private func hermite(_ segment: Int, _ s: Double, into out: UnsafeMutablePointer<Double>) {
@@ -262,11 +234,12 @@ final class KeyframeEvaluator: Sendable {
     zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
   }
 
-  /// Key times in proportion to the distance travelled (Euclidean; |Δ| for scalars).
-  static func pacedKeyTimes(_ values: [[Double]], path: KeyframePath?) -> [Double] {
+  /// Key times in proportion to the distance travelled (Euclidean; |Δ| for scalars; a path's
+  /// segments by their arc length).
+  static func pacedKeyTimes(_ values: [[Double]], segmentLengths: [Double]?) -> [Double] {
     var cumulative = [0.0]
-    if let path {
-      for segment in path.segments { cumulative.append(cumulative.last! + segment.length()) }
+    if let segmentLengths {
+      for length in segmentLengths { cumulative.append(cumulative.last! + length) }
     } else {
       for i in 1..<max(values.count, 1) {
         cumulative.append(cumulative.last! + distance(values[i - 1], values[i]))
@@ -314,25 +287,22 @@ final class KeyframeEvaluator: Sendable {
     return (outgoing, incoming)
   }
 
-  static func arcTable(_ p: [[Double]], _ outgoing: [[Double]], _ incoming: [[Double]]) -> [Double]
+  /// The cubic Hermite segments through the values with the spline's tangents, for arc length:
+  /// P′(s) = m0 + (6(p1 − p0) − 4m0 − 2m1)·s + (6(p0 − p1) + 3(m0 + m1))·s² per component.
+  static func splineCurve(_ p: [[Double]], _ outgoing: [[Double]], _ incoming: [[Double]])
+    -> PacedCurve
   {
-    var table = [0.0]
-    var previous = p[0]
-    let n = p.count
-    for segment in 0..<(n - 1) {
-      for step in 1...arcSamples {
-        let s = Double(step) / Double(arcSamples)
-        let s2 = s * s
-        let s3 = s2 * s
-        let point = (0..<p[0].count).map { i in
-          (2 * s3 - 3 * s2 + 1) * p[segment][i] + (s3 - 2 * s2 + s) * outgoing[segment][i]
-            + (-2 * s3 + 3 * s2) * p[segment + 1][i] + (s3 - s2) * incoming[segment + 1][i]
-        }
-        table.append(table.last! + distance(previous, point))
-        previous = point
+    let dimensions = p.first?.count ?? 0
+    var derivative: [Double] = []
+    derivative.reserveCapacity(max(p.count - 1, 0) * dimensions * 3)
+    for segment in 0..<max(p.count - 1, 0) {
+      for i in 0..<dimensions {
+        let (p0, p1) = (p[segment][i], p[segment + 1][i])
+        let (m0, m1) = (outgoing[segment][i], incoming[segment + 1][i])
+        derivative += [m0, 6 * (p1 - p0) - 4 * m0 - 2 * m1, 6 * (p0 - p1) + 3 * (m0 + m1)]
       }
     }
-    return table
+    return PacedCurve(dimensions: dimensions, derivative: derivative)
   }
 }
 

@@ -24,25 +24,27 @@ public struct KeyframePath: Sendable {
       return 3 * u * u * (c1 - p0) + 6 * u * s * (c2 - c1) + 3 * s * s * (p3 - c2)
     }
 
-    /// Arc length from 0 to s by 8-point Gauss–Legendre on halves (segments are short and
-    /// smooth; the error is far below what a sample shows).
-    public func length(to s: Double = 1) -> Double {
-      let nodes: [(Double, Double)] = [
-        (-0.9602898564975363, 0.1012285362903763), (-0.7966664774136267, 0.2223810344533745),
-        (-0.5255324099163290, 0.3137066458778873), (-0.1834346424956498, 0.3626837833783620),
-        (0.1834346424956498, 0.3626837833783620), (0.5255324099163290, 0.3137066458778873),
-        (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763),
-      ]
-      var total = 0.0
-      for half in 0..<2 {
-        let a = s * Double(half) / 2
-        let b = s * Double(half + 1) / 2
-        for (x, w) in nodes {
-          let t = tangent((b - a) / 2 * x + (a + b) / 2)
-          total += w * (t * t).sum().squareRoot() * (b - a) / 2
-        }
-      }
-      return total
+    /// The direction of travel at s (SPEC §3.4, rotationMode): the tangent, or where it
+    /// vanishes (a control point on its end point, a cusp) its limit from further along the
+    /// path — the second derivative, or the third — and at s = 1 its limit from before.
+    public func direction(_ s: Double) -> SIMD2<Double> {
+      let t = tangent(s)
+      if t != .zero { return t }
+      // B′(s + h) = h·B″(s) + h²/2·B‴ + …; at the end, B′(1 − h) = −h·B″(1) + h²/2·B‴ + ….
+      let startCurvature: SIMD2<Double> = c2 - 2 * c1 + p0
+      let endCurvature: SIMD2<Double> = p3 - 2 * c2 + c1
+      let second: SIMD2<Double> = 6 * (1 - s) * startCurvature + 6 * s * endCurvature
+      if second != .zero { return s < 1 ? second : -second }
+      let third: SIMD2<Double> = p3 - 3 * c2 + 3 * c1 - p0
+      return 6 * third
+    }
+
+    /// B′(s) = e0 + e1·s + e2·s² per coordinate, for arc length (`PacedCurve`).
+    var derivativeCoefficients: (e0: SIMD2<Double>, e1: SIMD2<Double>, e2: SIMD2<Double>) {
+      let a = c1 - p0
+      let b = c2 - c1
+      let c = p3 - c2
+      return (3 * a, 6 * (b - a), 3 * (a - 2 * b + c))
     }
   }
 

@@ -17,6 +17,11 @@ public struct DecomposedTransform: Sendable, Hashable {
   public var perspective = SIMD4<Double>(0, 0, 0, 1)
   /// x, y, z, w.
   public var quaternion = SIMD4<Double>(0, 0, 0, 1)
+  /// ◆ The matrix's m44, which CSS divides out first and never puts back (SPEC §3.1): kept,
+  /// so that recomposing gives the matrix itself — `CATransform3DTranslate` on a perspective
+  /// matrix leaves m44 = 1 + tz·m34 — and an animation ends exactly on its value. A common
+  /// factor of all 16 entries, so the projected picture is the same either way.
+  public var m44 = 1.0
 
   public init() {}
 
@@ -27,6 +32,7 @@ public struct DecomposedTransform: Sendable, Hashable {
     let w = matrix[3, 3]
     guard w != 0, w.isFinite else { return nil }
     matrix.m /= w
+    m44 = w
     var perspectiveMatrix = matrix
     for i in 0..<3 { perspectiveMatrix[i, 3] = 0 }
     perspectiveMatrix[3, 3] = 1
@@ -77,15 +83,44 @@ public struct DecomposedTransform: Sendable, Hashable {
       scale = -scale
       for i in 0..<3 { row[i] = -row[i] }
     }
-    var q = SIMD4<Double>(
-      0.5 * max(1 + row[0].x - row[1].y - row[2].z, 0).squareRoot(),
-      0.5 * max(1 - row[0].x + row[1].y - row[2].z, 0).squareRoot(),
-      0.5 * max(1 - row[0].x - row[1].y + row[2].z, 0).squareRoot(),
-      0.5 * max(1 + row[0].x + row[1].y + row[2].z, 0).squareRoot())
-    if row[2].y > row[1].z { q.x = -q.x }
-    if row[0].z > row[2].x { q.y = -q.y }
-    if row[1].x > row[0].y { q.z = -q.z }
-    quaternion = q
+    quaternion = Self.quaternion(rows: row[0], row[1], row[2])
+  }
+
+  /// The unit quaternion of a rotation matrix (rows, for row vectors), by Shepperd's method:
+  /// the largest of 4w², 4x², 4y², 4z² (at least 1, since they add up to 4) gives its
+  /// component by a well-conditioned square root, and the other three come from off-diagonal
+  /// sums and differences divided by it — so their signs relative to it are always right.
+  /// CSS Transforms 2's pseudo-code
+  /// takes every component from the diagonal and its sign from comparing mirrored entries,
+  /// which compares two equal numbers when w = 0 (a half turn, e.g. the rotation left of a
+  /// reflection once its determinant goes into the scale) and can pick the wrong relative sign
+  /// (issue 12: m12 and m21 flipped at the end of an animation to a reflection).
+  /// The result has w ≥ 0 (q and −q are the same rotation).
+  static func quaternion(rows r0: SIMD3<Double>, _ r1: SIMD3<Double>, _ r2: SIMD3<Double>)
+    -> SIMD4<Double>
+  {
+    // The recomposition's matrix (`matrix`) gives, for a unit quaternion (x, y, z, w):
+    // r0.y − r1.x = 4zw, r2.x − r0.z = 4yw, r1.z − r2.y = 4xw,
+    // r0.y + r1.x = 4xy, r0.z + r2.x = 4xz, r1.z + r2.y = 4yz,
+    // 1 + trace = 4w², 1 + r0.x − r1.y − r2.z = 4x², and likewise for y and z.
+    let trace = r0.x + r1.y + r2.z
+    var q: SIMD4<Double>
+    if trace >= r0.x && trace >= r1.y && trace >= r2.z {
+      let w4 = 2 * (1 + trace).squareRoot()  // 4w
+      q = SIMD4((r1.z - r2.y) / w4, (r2.x - r0.z) / w4, (r0.y - r1.x) / w4, w4 / 4)
+    } else if r0.x >= r1.y && r0.x >= r2.z {
+      let x4 = 2 * max(1 + r0.x - r1.y - r2.z, 0).squareRoot()
+      q = SIMD4(x4 / 4, (r0.y + r1.x) / x4, (r0.z + r2.x) / x4, (r1.z - r2.y) / x4)
+    } else if r1.y >= r2.z {
+      let y4 = 2 * max(1 - r0.x + r1.y - r2.z, 0).squareRoot()
+      q = SIMD4((r0.y + r1.x) / y4, y4 / 4, (r1.z + r2.y) / y4, (r2.x - r0.z) / y4)
+    } else {
+      let z4 = 2 * max(1 - r0.x - r1.y + r2.z, 0).squareRoot()
+      q = SIMD4((r0.z + r2.x) / z4, (r1.z + r2.y) / z4, z4 / 4, (r0.y - r1.x) / z4)
+    }
+    if q.w < 0 { q = -q }
+    // The rows are orthonormal to rounding; so is q to within ~1e-16, made exact here.
+    return q / (q * q).sum().squareRoot()
   }
 
   /// Rebuilds the matrix (CSS Transforms 2 "recomposing to a 3D matrix").
@@ -126,40 +161,56 @@ public struct DecomposedTransform: Sendable, Hashable {
     for i in 0..<3 {
       for j in 0..<4 { m[i, j] *= scale[i] }
     }
+    if m44 != 1 { m.m *= m44 }
     return m
   }
 
   /// Component-wise interpolation with a spherical one for the rotation, on the shorter arc.
+  /// Written as a·(1 − t) + b·t, so t = 0 and t = 1 give the ends' fields exactly.
   public static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, _ t: Double)
     -> DecomposedTransform
   {
     var r = DecomposedTransform()
-    r.translation = a.translation + (b.translation - a.translation) * t
-    r.scale = a.scale + (b.scale - a.scale) * t
-    r.skew = a.skew + (b.skew - a.skew) * t
-    r.perspective = a.perspective + (b.perspective - a.perspective) * t
+    let s = 1 - t
+    r.translation = a.translation * s + b.translation * t
+    r.scale = a.scale * s + b.scale * t
+    r.skew = a.skew * s + b.skew * t
+    r.perspective = a.perspective * s + b.perspective * t
     r.quaternion = slerp(a.quaternion, b.quaternion, t)
+    r.m44 = a.m44 * s + b.m44 * t
     return r
   }
 
+  /// ◆ Below this |qa · qb| the two rotations are a half turn apart (SPEC §3.1): rounding in
+  /// matrices that are exactly a half turn apart leaves |qa · qb| near 1e-16, and its sign
+  /// must not choose the direction of the turn.
+  static let halfTurnDot = 1e-12
+
+  /// The spherical blend of two unit quaternions on the shorter arc (CSS Transforms 2). The
+  /// angle θ between them is 2·atan2(|a − b|, |a + b|), accurate for every angle (acos of the
+  /// dot product loses half the digits near 0), and sin(tθ)/sin θ is exactly 1 at t = 1.
   static func slerp(_ qa: SIMD4<Double>, _ qb: SIMD4<Double>, _ t: Double) -> SIMD4<Double> {
     var b = qb
-    var product = (qa * qb).sum()
-    if product < 0 {
+    let product = (qa * qb).sum()
+    if abs(product) <= halfTurnDot {
+      // ◆ A half turn either way: turn about the axis of qa⁻¹·qb whose first component of
+      // magnitude above 1e-9 (x, then y, then z) is positive. Its vector part is
+      // wa·vb − wb·va − va × vb; q and −q are the same rotation, so only the sign is chosen.
+      let va = SIMD3(qa.x, qa.y, qa.z)
+      let vb = SIMD3(qb.x, qb.y, qb.z)
+      let cross = SIMD3(
+        va.y * vb.z - va.z * vb.y, va.z * vb.x - va.x * vb.z, va.x * vb.y - va.y * vb.x)
+      let axis = qa.w * vb - qb.w * va - cross
+      let lead = abs(axis.x) > 1e-9 ? axis.x : abs(axis.y) > 1e-9 ? axis.y : axis.z
+      if lead < 0 { b = -b }
+    } else if product < 0 {
       b = -b
-      product = -product
     }
-    product = min(product, 1)
-    if product >= 1 - 1e-15 {
-      // The same rotation: a straight blend avoids 0/0.
-      let q = qa + (b - qa) * t
-      return q / (q * q).sum().squareRoot()
-    }
-    let theta = acos(product)
-    let sinTheta = (1 - product * product).squareRoot()
-    let wa = sin((1 - t) * theta) / sinTheta
-    let wb = sin(t * theta) / sinTheta
-    return qa * wa + b * wb
+    let theta =
+      2 * atan2(((qa - b) * (qa - b)).sum().squareRoot(), ((qa + b) * (qa + b)).sum().squareRoot())
+    let sinTheta = sin(theta)
+    guard sinTheta > 0 else { return qa }
+    return qa * (sin((1 - t) * theta) / sinTheta) + b * (sin(t * theta) / sinTheta)
   }
 
   /// Euler angles (rotation about x, then y, then z — Core Animation's `transform.rotation.x|y|z`
@@ -167,10 +218,15 @@ public struct DecomposedTransform: Sendable, Hashable {
   public var eulerAngles: SIMD3<Double> {
     get {
       let r = DecomposedTransform.rotationOnly(quaternion)
-      // Row-vector matrix R = Rx · Ry · Rz: r[0,2] = −sin(y)·… solved below.
-      let sy = max(-1, min(1, -r[0, 2]))
-      let y = asin(sy)
-      if abs(sy) < 1 - 1e-12 {
+      // Row-vector matrix R = Rx · Ry · Rz: r[0,2] = −sin y, and r[0,0], r[0,1] are cos y
+      // times cos z and sin z. y by atan2 of sin and cos, not asin, which loses half the digits
+      // near ±π/2.
+      let cosY = (r[0, 0] * r[0, 0] + r[0, 1] * r[0, 1]).squareRoot()
+      let y = atan2(-r[0, 2], cosY)
+      // ◆ x and z come apart while cos y > 1e-12 (SPEC §3.1); the matrix's rounding (~1e-16)
+      // then moves them by at most ~1e-16/cos y. (The old test, |sin y| < 1 − 1e-12, folded
+      // every y within 1.4e-6 of ±π/2, dropping x whole.)
+      if cosY > 1e-12 {
         return SIMD3(atan2(r[1, 2], r[2, 2]), y, atan2(r[0, 1], r[0, 0]))
       }
       // Gimbal lock: fold x into z.
