@@ -6,6 +6,7 @@
   python3 scripts/reference-values.py transforms   > Tests/TimingEngineTests/TransformReferenceValues.swift
   python3 scripts/reference-values.py paced        > Tests/TimingEngineTests/PacedReferenceValues.swift
                                                    (then swift format -i both; paced takes ~30 s)
+  python3 scripts/reference-values.py springs      settlingDuration by a fine scan, printed
 
 transforms: seeded compositions with reflections and half turns (issue 12), decomposed as CSS
 Transforms 2 says in 50 digits — the quaternion by axis and angle, not Shepperd's method —
@@ -637,6 +638,46 @@ def paced_path_references():
         out.append((name, svg, us, expected))
     return out
 
+# MARK: Spring settling (issue 12's "same class elsewhere")
+
+def spring_settling(damping, mass=1, stiffness=100, v0=0, threshold="0.001"):
+    """SPEC §3.5's settlingDuration by brute force in 30 digits: |x| and |v| from the closed
+    form, scanned back from where the envelope is below the threshold on a grid of a
+    4000th of the period (a peak is then missed only if it tops 0.001 by under 3e-7), and the
+    last crossing bisected to 1e-25 s."""
+    with mpmath.workdps(30):
+        m, k, c, v0, thr = map(mpf, (mass, stiffness, damping, v0, threshold))
+        w0 = mpmath.sqrt(k / m)
+        z = c / (2 * mpmath.sqrt(k * m))
+        lam = z * w0
+        w = w0 * mpmath.sqrt(1 - z * z)
+        b = (lam - v0) / w
+        x = lambda t: mpmath.exp(-lam * t) * (mpmath.cos(w * t) + b * mpmath.sin(w * t))
+        v = lambda t: mpmath.exp(-lam * t) * ((b * w - lam) * mpmath.cos(w * t) - (w + lam * b) * mpmath.sin(w * t))
+        envelope = max(mpmath.sqrt(1 + b * b), abs(b * w - lam) + abs(w + lam * b))
+        horizon = mpmath.log(envelope / thr) / lam
+        step = 2 * mpmath.pi / w / 4000
+        best = mpf(0)
+        for f in (x, v):
+            t = horizon
+            while t > 0 and abs(f(t)) < thr:
+                t -= step
+            lo, hi = max(t, mpf(0)), t + step
+            for _ in range(90):
+                mid = (lo + hi) / 2
+                if abs(f(mid)) >= thr:
+                    lo = mid
+                else:
+                    hi = mid
+            best = max(best, lo)
+        return best
+
+def springs():
+    print("// settlingDuration, mass 1, stiffness 100, initialVelocity 0: (damping, seconds)")
+    for d in ["1.41", "2.48", "2.98", "3.51", "3.73", "3.98", "5", "10", "15"]:
+        print(f"({d}, {mpmath.nstr(spring_settling(d), 17)}),")
+
+
 # MARK: Swift output
 
 def swift_number(x):
@@ -695,4 +736,4 @@ def emit_paced():
 
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "curves"
-    {"curves": curves, "transforms": emit_transforms, "paced": emit_paced}[what]()
+    {"curves": curves, "transforms": emit_transforms, "paced": emit_paced, "springs": springs}[what]()

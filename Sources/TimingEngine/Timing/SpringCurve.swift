@@ -104,41 +104,8 @@ public struct SpringCurve: Sendable, Hashable {
     t < 0 ? 0 : -velocity(max(t, 0))
   }
 
-  /// ◆ SPEC §3.5: the last time |x| ≥ 0.001 or |velocity| ≥ 0.001; nil for an undamped
-  /// spring, which never settles.
-  public var settlingDuration: Double? {
-    let threshold = 0.001
-    func unsettled(_ t: Double) -> Bool {
-      abs(displacement(t)) >= threshold || abs(velocity(t)) >= threshold
-    }
-    guard damping > 0 else { return nil }
-    // Past an envelope bound of both |x| and |v| under the threshold nothing is unsettled; scan
-    // back from there on a grid finer than a quarter period, then bisect the last crossing.
-    let horizon = envelopeHorizon(threshold: threshold)
-    // At most 100 000 probes, however soft or slow the spring.
-    let step = max(scanStep, horizon / 100_000)
-    var t = horizon
-    while t > 0 && !unsettled(t) { t -= step }
-    t = max(t, 0)
-    var lo = t
-    var hi = min(t + step, horizon)
-    for _ in 0..<60 {
-      let mid = 0.5 * (lo + hi)
-      if unsettled(mid) { lo = mid } else { hi = mid }
-    }
-    return lo
-  }
-
-  /// A thirty-second of the oscillation period (or of 2π/ω0 when it does not oscillate).
-  private var scanStep: Double {
-    let omega0 = (stiffness / mass).squareRoot()
-    let zeta = dampingRatio
-    let omegaD = zeta < 1 ? omega0 * (1 - zeta * zeta).squareRoot() : omega0
-    return 2 * Double.pi / omegaD / 32
-  }
-
   /// A time after which |x| and |v| are provably below the threshold.
-  private func envelopeHorizon(threshold: Double) -> Double {
+  func envelopeHorizon(threshold: Double) -> Double {
     switch regime {
     case .underdamped(let decay, let omegaD, let b, _, _):
       // |x| ≤ e^{−λt}·√(1+b²), |v| ≤ e^{−λt}·(|bω_d − λ| + |ω_d + λb|).
