@@ -90,7 +90,7 @@ enum TimelineBenchmark {
     let encodeBytes = prepared.json(samples!).count
     let (encodeSeconds, encodeMedian) = best(9) { _ = prepared.json(samples!) }
     var responseBytes = 0
-    let (endToEnd, endToEndMedian) = best(5) { responseBytes = service.handle(request).body.count }
+    let (endToEnd, endToEndMedian) = best(5) { responseBytes = service.handle(request).collectedBody().count }
 
     print(
       "\ntimeline — standard scene: \(layerCount) layers × 4 animations (basic, keyframe, spring, group),"

@@ -69,14 +69,7 @@ final class KeyframeEvaluator: Sendable {
       }
     }
     // Arc length is integrated only where it is used: a paced path (SPEC §3.4).
-    let pathCurve = (paced ? spec.path : nil).map { path in
-      PacedCurve(
-        dimensions: 2,
-        derivative: path.segments.flatMap { segment -> [Double] in
-          let (e0, e1, e2) = segment.derivativeCoefficients
-          return [e0.x, e1.x, e2.x, e0.y, e1.y, e2.y]
-        })
-    }
+    let pathCurve = paced ? spec.path?.pacedCurve : nil
     if let times {
       keyTimes = times
     } else if paced {
