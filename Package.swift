@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// One direction of dependency (DESIGN.md): executable → TimingAPI → TimingEngine / HTTPServer.
+// One direction of dependency (design.md): executable → TimingAPI → TimingEngine / HTTPServer.
 let package = Package(
   name: "animation-timing",
   platforms: [.macOS(.v15)],

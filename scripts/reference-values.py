@@ -200,7 +200,7 @@ def decompose(m):
     q = quaternion_of(row)
     back = rotation_rows(q)
     assert max(abs(back[i][j] - row[i][j]) for i in range(3) for j in range(3)) < mpf(10) ** -30
-    # SPEC §3.1 ◆: m44, divided out above, is kept and multiplied back when recomposing.
+    # semantics.md §3.1 ◆: m44, divided out above, is kept and multiplied back when recomposing.
     return dict(translate=translate, scale=sc, skew=sk, persp=persp, q=q, m44=m44)
 
 HALF_TURN_DOT = mpf("1e-12")
@@ -456,7 +456,7 @@ def quadratic(a, q, b):
     return Cubic(a, [a[i] + 2 * (q[i] - a[i]) / 3 for i in range(2)], [b[i] + 2 * (q[i] - b[i]) / 3 for i in range(2)], b)
 
 def arc(p1, p2, rx, ry, degrees, large, sweep):
-    """SVG 1.1 F.6.5 (centre parameterisation) and F.6.6 (radii scaled up), then SPEC §3.4's
+    """SVG 1.1 F.6.5 (centre parameterisation) and F.6.6 (radii scaled up), then semantics.md §3.4's
     pieces: at most a quarter turn each, as cubic Béziers with handles 4/3·tan(Δ/4) along the
     ellipse's tangent."""
     if p1 == p2:
@@ -641,7 +641,7 @@ def paced_path_references():
 # MARK: Spring settling (issue 12's "same class elsewhere")
 
 def spring_settling(damping, mass=1, stiffness=100, v0=0, threshold="0.001"):
-    """SPEC §3.5's settlingDuration by brute force in 30 digits: |x| and |v| from the closed
+    """semantics.md §3.5's settlingDuration by brute force in 30 digits: |x| and |v| from the closed
     form, scanned back from where the envelope is below the threshold on a grid of a
     4000th of the period (a peak is then missed only if it tops 0.001 by under 3e-7), and the
     last crossing bisected to 1e-25 s."""

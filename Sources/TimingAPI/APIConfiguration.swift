@@ -1,6 +1,6 @@
 import TimingEngine
 
-/// What the API layer can be told from the command line (DESIGN.md "Configuration").
+/// What the API layer can be told from the command line (design.md "Configuration").
 public struct APIConfiguration: Sendable {
   /// Origins allowed to call from a browser; `["*"]` allows any (the API carries no
   /// credentials, so that is the default).

@@ -6,7 +6,7 @@ import HTTPServer
   import Musl
 #endif
 
-/// Logs as one JSON object per line on stdout (DESIGN.md "Configuration"), each line written
+/// Logs as one JSON object per line on stdout (design.md "Configuration"), each line written
 /// with a single `write` so lines from different threads never interleave.
 public struct JSONLogger: Sendable {
   public let minimumLevel: HTTPServer.LogLevel

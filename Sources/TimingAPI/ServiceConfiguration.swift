@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// Everything the process can be told, from flags with environment fallbacks (12-factor style;
-/// DESIGN.md "Configuration"). Flags win over the environment, which wins over defaults.
+/// design.md "Configuration"). Flags win over the environment, which wins over defaults.
 public struct ServiceConfiguration: Sendable {
   public var host = "0.0.0.0"
   public var port = 8080

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Raw requests that are malformed or on an edge of the grammar, each with the status it must
-/// get and whether the connection must close (RFC 9112; DESIGN.md "The server").
+/// get and whether the connection must close (RFC 9112; design.md "The server").
 @Suite struct MalformedRequestTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String

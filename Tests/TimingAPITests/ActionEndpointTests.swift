@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// POST /v1/actions/resolve: the seeds' experiments as lookups (SPEC §5).
+/// POST /v1/actions/resolve: the seeds' experiments as lookups (semantics.md §5).
 @Suite struct ActionEndpointTests {
   func resolve(_ api: APITestHarness, _ body: String) throws -> [[String: Any]] {
     let response = try api.postJSON("/v1/actions/resolve", body)
@@ -15,7 +15,7 @@ import Testing
     }
   }
 
-  /// API.md's example, answer by answer.
+  /// api.md's example, answer by answer.
   @Test func apiExample() throws {
     let api = try APITestHarness()
     let results = try resolve(

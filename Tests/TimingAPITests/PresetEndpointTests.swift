@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// GET /v1/presets… and Canvas in timelines, over HTTP (SPEC §7).
+/// GET /v1/presets… and Canvas in timelines, over HTTP (semantics.md §7).
 @Suite struct PresetEndpointTests {
   @Test func listsEveryType() throws {
     let api = try APITestHarness()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Scripted scenes over HTTP: the seeds' experiments (SPEC §5).
+/// Scripted scenes over HTTP: the seeds' experiments (semantics.md §5).
 @Suite struct ScriptedTimelineTests {
   func post(_ api: APITestHarness, _ body: String) throws -> [String: Any] {
     let response = try api.postJSON("/v1/timelines", body)
@@ -186,7 +186,7 @@ import Testing
   }
 }
 
-/// insertLayer, removeLayer and replaceLayer over HTTP (SPEC §5.1).
+/// insertLayer, removeLayer and replaceLayer over HTTP (semantics.md §5.1).
 @Suite struct LayerEventTests {
   @Test func insertRemoveReplace() throws {
     let api = try APITestHarness()

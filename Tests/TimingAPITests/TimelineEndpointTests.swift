@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// POST /v1/timelines end to end over a socket; expected values by hand calculation or from
-/// SPEC's worked examples.
+/// semantics.md's worked examples.
 @Suite struct TimelineEndpointTests {
   /// One layer "a" with the given model properties and animations, sampled at `times`.
   func scene(
@@ -35,7 +35,7 @@ import Testing
     a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
   }
 
-  // MARK: SPEC §1.4
+  // MARK: semantics.md §1.4
 
   @Test(arguments: [
     ("removed", true, 1.0, 1.0), ("removed", false, 1.0, 1.0), ("backwards", true, 0.2, 1.0),
@@ -78,7 +78,7 @@ import Testing
     #expect(events.last?["finished"] as? Bool == true)
   }
 
-  // MARK: SPEC §3.3: the seven cases (model position.x = 100)
+  // MARK: semantics.md §3.3: the seven cases (model position.x = 100)
 
   @Test(arguments: [
     (#""fromValue": 10, "toValue": 20"#, 10.0, 20.0), (#""fromValue": 10, "byValue": 5"#, 10, 15),
@@ -97,7 +97,7 @@ import Testing
     #expect(close(numbers(json, "position.x"), [start, (start + end) / 2, end]), "\(ends)")
   }
 
-  // MARK: SPEC §3.4
+  // MARK: semantics.md §3.4
 
   @Test func keyframeModes() throws {
     let api = try APITestHarness()
@@ -111,7 +111,7 @@ import Testing
             keyPaths: ["position.x"])),
         "position.x")
     }
-    // SPEC's discrete and paced examples.
+    // semantics.md's discrete and paced examples.
     #expect(
       try run(
         #", "calculationMode": "discrete", "keyTimes": [0, 0.25, 0.5, 0.75, 1]"#,
@@ -141,12 +141,12 @@ import Testing
     #expect(close(numbers(json, "transform.rotation.z"), [0, Double.pi / 2]))
   }
 
-  // MARK: SPEC §3.5: each regime, against the closed forms by hand
+  // MARK: semantics.md §3.5: each regime, against the closed forms by hand
 
   @Test func springRegimes() throws {
     let api = try APITestHarness()
     for (damping, expected) in [
-      (10.0, 1 - 0.6597),  // under: SPEC's 0.340300 at 0.1 s
+      (10.0, 1 - 0.6597),  // under: semantics.md's 0.340300 at 0.1 s
       (20.0, 1 - 2 * exp(-1.0)),  // critical: (1 + 10t)e^{−10t} at 0.1
       (25.0, 1 - (4.0 / 3 * exp(-0.5) - 1.0 / 3 * exp(-2.0))),  // over: C1 e^{−5t} + C2 e^{−20t}
     ] {
@@ -157,7 +157,7 @@ import Testing
           times: [0.1]))
       #expect(close(numbers(json, "opacity"), [expected], 1e-4), "damping \(damping)")
     }
-    // SPEC's peak: 1.163034 at 0.362760 s.
+    // semantics.md's peak: 1.163034 at 0.362760 s.
     let peak = try post(
       api,
       scene(
@@ -166,7 +166,7 @@ import Testing
     #expect(close(numbers(peak, "opacity"), [1.163034], 1e-6))
   }
 
-  // MARK: SPEC §3.1 transforms
+  // MARK: semantics.md §3.1 transforms
 
   @Test func fullTurnExamples() throws {
     let api = try APITestHarness()
@@ -186,7 +186,7 @@ import Testing
     #expect(close(still, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-12))
   }
 
-  // MARK: SPEC §3.6, §3.2
+  // MARK: semantics.md §3.6, §3.2
 
   @Test func groupsClipAndRepeat() throws {
     let api = try APITestHarness()
@@ -214,7 +214,7 @@ import Testing
     #expect(close(numbers(cumulative, "position.y"), [5, 15, 25, 30]))
   }
 
-  // MARK: SPEC §6
+  // MARK: semantics.md §6
 
   @Test func delegateEvents() throws {
     let api = try APITestHarness()

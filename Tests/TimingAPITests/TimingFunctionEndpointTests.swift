@@ -3,7 +3,7 @@ import Testing
 
 /// GET /v1/timing-functions… and POST /v1/timing-functions/evaluate, end to end.
 @Suite struct TimingFunctionEndpointTests {
-  /// SPEC §2's reference table over HTTP, by every alias of each name.
+  /// semantics.md §2's reference table over HTTP, by every alias of each name.
   @Test func namedCurvesMatchTheSpecTable() throws {
     let api = try APITestHarness()
     let table: [(String, [String], [Double])] = [
@@ -67,7 +67,8 @@ import Testing
     #expect(points[1].slope == nil)  // vertical tangent → null
   }
 
-  /// SPEC §3.5: the default spring at 0.1 s is 0.340300; the samples default to its settling.
+  /// semantics.md §3.5: the default spring at 0.1 s is 0.340300; the samples default to its
+  /// settling.
   @Test func springOverHTTP() throws {
     let api = try APITestHarness()
     let response = try api.get("/v1/timing-functions/spring(1,100,10,0)?x=0.1&x=0.25")

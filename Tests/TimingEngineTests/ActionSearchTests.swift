@@ -2,7 +2,7 @@ import Testing
 
 @testable import TimingEngine
 
-/// SPEC §5.2's tri-state at every step, and §5.3's built-in defaults.
+/// semantics.md §5.2's tri-state at every step, and §5.3's built-in defaults.
 @Suite struct ActionSearchTests {
   static let push: Animation = {
     var style = TransitionStyle()

@@ -2,8 +2,8 @@ import Testing
 
 @testable import TimingEngine
 
-/// Canvas presets as chains of UIView blocks (SPEC §7), by hand calculation: easeInEaseOut is
-/// exactly 0.5 halfway.
+/// Canvas presets as chains of UIView blocks (semantics.md §7), by hand calculation: easeInEaseOut
+/// is exactly 0.5 halfway.
 @Suite struct CanvasTests {
   func plan(
     _ layers: [Layer], events: [ScriptEvent] = [], width: Double = 375, height: Double = 667
@@ -122,8 +122,8 @@ import Testing
   }
 }
 
-/// SPEC §7's table, transcribed here independently of CanvasPreset's, with W = 300, H = 500:
-/// "T x y" a translation, "S x y" a scale, "A a" an alpha; "|" separates what one state sets.
+/// semantics.md §7's table, transcribed here independently of CanvasPreset's, with W = 300, H =
+/// 500: "T x y" a translation, "S x y" a scale, "A a" an alpha; "|" separates what one state sets.
 @Suite struct CanvasTableTests {
   static let table: [String: (start: String, steps: [String])] = [
     "bounceLeft": ("T 300 0", ["T -10 0", "T 5 0", "T -2 0", "T 0 0"]),

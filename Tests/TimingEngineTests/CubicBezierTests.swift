@@ -51,7 +51,7 @@ import Testing
     }
   }
 
-  /// SPEC §2's table, to its printed six decimals.
+  /// semantics.md §2's table, to its printed six decimals.
   @Test func specReferenceTable() {
     let table: [(Double, [Double])] = [
       (0.25, [0.093465, 0.378138, 0.129162, 0.408511]),
@@ -95,7 +95,7 @@ import Testing
     ((0.5, -2, 0.5, 3), 0.75, 1.4705372848749114233),
   ]
 
-  /// SPEC §2: |Δy| ≤ 1e-9 even where the tangent is vertical.
+  /// semantics.md §2: |Δy| ≤ 1e-9 even where the tangent is vertical.
   @Test func nearVerticalTangentsAreExactInY() {
     for ((x1, y1, x2, y2), x, expected) in Self.stress {
       let y = CubicBezier(x1, y1, x2, y2).solve(x)

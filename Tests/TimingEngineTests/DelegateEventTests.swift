@@ -2,7 +2,7 @@ import Testing
 
 @testable import TimingEngine
 
-/// SPEC §6: didStart / didStop(finished) at the right scene times.
+/// semantics.md §6: didStart / didStop(finished) at the right scene times.
 @Suite struct DelegateEventTests {
   func summary(_ p: TimelinePlan) -> [String] {
     p.events.map { e in

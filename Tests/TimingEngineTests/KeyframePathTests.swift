@@ -6,7 +6,7 @@ import Testing
   import Glibc
 #endif
 
-/// SVG path data for keyframe paths (SPEC §3.4): the number range, and arcs in SVG 1.1's
+/// SVG path data for keyframe paths (semantics.md §3.4): the number range, and arcs in SVG 1.1's
 /// degenerate cases (F.6.2 endpoints and zero radii, F.6.6 radii too small to reach). Expected
 /// points are hand-computed from the geometry stated in each test.
 @Suite struct KeyframePathTests {
@@ -221,7 +221,7 @@ import Testing
     #expect(message?.contains("[-1e12, 1e12]") == true, "\(svg): \(message ?? "accepted")")
   }
 
-  /// ◆ Arcs are cubic Bézier pieces of at most a quarter turn (SPEC §3.4, as CGPath stores
+  /// ◆ Arcs are cubic Bézier pieces of at most a quarter turn (semantics.md §3.4, as CGPath stores
   /// them), with handles 4/3·tan(Δ/4) along the tangent: their points leave the true ellipse
   /// by at most 2.7253e-4 of the larger radius. Reference (mpmath, 30 digits): on the unit
   /// quarter circle the radius peaks at 1.000272530007 where s = 0.21132 (and 0.78868).

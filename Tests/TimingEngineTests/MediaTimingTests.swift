@@ -2,7 +2,7 @@ import Testing
 
 @testable import TimingEngine
 
-/// SPEC §1's worked examples and the convertTime values others checked against Apple.
+/// semantics.md §1's worked examples and the convertTime values others checked against Apple.
 @Suite struct MediaTimingTests {
   func x(_ timing: MediaTiming, _ tp: Double, attached: Bool = true) -> Double? {
     timing.localTime(parentTime: tp, activeDuration: timing.activeDuration, attached: attached)?

@@ -6,7 +6,7 @@ import Testing
   import Glibc
 #endif
 
-/// paced and cubicPaced keyframes move by exact arc length (SPEC §3.4, issue 12), against
+/// paced and cubicPaced keyframes move by exact arc length (semantics.md §3.4, issue 12), against
 /// references computed independently: tanh-sinh quadrature in 40-digit mpmath, split where the
 /// speed has extrema or zeros, inverted to 1e-30 (`scripts/reference-values.py paced`).
 @Suite struct PacedKeyframeTests {

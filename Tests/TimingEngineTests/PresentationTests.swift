@@ -6,9 +6,9 @@ import Testing
   import Glibc
 #endif
 
-/// Presentation values of whole scenes (SPEC §1.3, §1.4, §3, §4), by hand calculation.
+/// Presentation values of whole scenes (semantics.md §1.3, §1.4, §3, §4), by hand calculation.
 @Suite struct PresentationTests {
-  // MARK: fillMode × removedOnCompletion (SPEC §1.4)
+  // MARK: fillMode × removedOnCompletion (semantics.md §1.4)
 
   /// opacity model 1, animation 0.2 → 0.8 from t = 1 to 2. Before (t = 0.5) and after (t = 3).
   @Test(arguments: [
@@ -36,7 +36,7 @@ import Testing
       approximately(values, [before, 0.5, after]), "\(fill) \(removedOnCompletion): \(values)")
   }
 
-  /// An animation cannot act before it is added, even with backwards fill (SPEC §1.3).
+  /// An animation cannot act before it is added, even with backwards fill (semantics.md §1.3).
   @Test func noBackwardsFillBeforeTheAdd() {
     let p = plan([
       layer(
@@ -53,7 +53,7 @@ import Testing
     #expect(approximately(scalars(p, "a", "opacity", [0.5, 1.5, 2.5]), [1, 0.2, 0.5]))
   }
 
-  /// beginTime 0 means the add time in the layer's time (SPEC §1.3).
+  /// beginTime 0 means the add time in the layer's time (semantics.md §1.3).
   @Test func beginTimeZeroIsTheAddTime() {
     var sublayer = layer("a", [basic("opacity", from: [0], to: [1]) { $0.addedAt = 2 }])
     sublayer.timeOffset = 10
@@ -62,7 +62,7 @@ import Testing
     #expect(approximately(scalars(p, "a", "opacity", [1.9, 2.5]), [1, 0.5]))
   }
 
-  // MARK: Basic animation ends (SPEC §3.3), model position.x = 100
+  // MARK: Basic animation ends (semantics.md §3.3), model position.x = 100
 
   @Test(arguments: [
     ([10.0] as [Double]?, [20.0] as [Double]?, nil as [Double]?, 10.0, 20.0),
@@ -153,7 +153,7 @@ import Testing
     #expect(approximately(scalars(p, "a", "position.y", [0.5, 1.5, 2.5, 5]), [5, 15, 25, 30]))
   }
 
-  // MARK: Keyframes (SPEC §3.4)
+  // MARK: Keyframes (semantics.md §3.4)
 
   func keyframes(
     _ values: [Double], mode: KeyframeValues.CalculationMode, keyTimes: [Double]? = nil
@@ -206,7 +206,7 @@ import Testing
     #expect(approximately(scalars(p, "a", "position.x", [0.5]), [10]))
   }
 
-  /// Kochanek–Bartels with the paper's signs (SPEC §3.4 ◆), for values 0, 10, 30 with
+  /// Kochanek–Bartels with the paper's signs (semantics.md §3.4 ◆), for values 0, 10, 30 with
   /// tension, continuity or bias set on the middle key, halfway through each segment. By
   /// hand: the chords there are 10 (before) and 20 (after); the outgoing tangent is
   /// (1−t)(1+c)(1+b)/2·10 + (1−t)(1−c)(1−b)/2·20, the incoming one
@@ -290,7 +290,7 @@ import Testing
     #expect(approximately(angles, [0, Double.pi / 2]))
   }
 
-  // MARK: Spring (SPEC §3.5)
+  // MARK: Spring (semantics.md §3.5)
 
   @Test func springAnimationValues() {
     var a = Animation(
@@ -303,7 +303,7 @@ import Testing
         scalars(p, "a", "position.x", [0.1, 0.25, 0.362760]), [34.0300, 102.3360, 116.3034], 5e-5))
   }
 
-  // MARK: Transforms (SPEC §3.1)
+  // MARK: Transforms (semantics.md §3.1)
 
   @Test func rotationZTurnsAFullTurnButAMatrixDoesNot() {
     let turn = basic("transform.rotation.z", from: [0], to: [2 * Double.pi])
@@ -333,7 +333,7 @@ import Testing
         1e-12))
   }
 
-  // MARK: Groups (SPEC §3.6)
+  // MARK: Groups (semantics.md §3.6)
 
   func group(_ children: [Animation], _ configure: (inout Animation) -> Void = { _ in })
     -> Animation
@@ -369,7 +369,7 @@ import Testing
         scalars(p, "a", "opacity", [0.5]), [NamedTimingFunction.easeIn.bezier.solve(0.5)]))
   }
 
-  // MARK: Transition (SPEC §3.7)
+  // MARK: Transition (semantics.md §3.7)
 
   @Test func pushFromLeft() {
     var style = TransitionStyle()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TimingEngine
 
-/// Script events through the action search into the timeline (SPEC §5).
+/// Script events through the action search into the timeline (semantics.md §5).
 @Suite struct ScriptTests {
   func change(_ layer: String, _ keyPath: String, _ value: [Double]) -> PropertyChange {
     let path = PropertyKeyPath.resolve(keyPath)!
@@ -169,7 +169,7 @@ import Testing
   }
 }
 
-/// Inserting, removing and replacing layers (SPEC §5.1).
+/// Inserting, removing and replacing layers (semantics.md §5.1).
 @Suite struct LayerTreeScriptTests {
   func scene(_ layers: [Layer], _ events: [ScriptEvent]) -> TimelinePlan {
     var s = Scene()

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 @Suite struct SpringCurveTests {
-  /// SPEC §3.5's worked values for the default spring (mass 1, stiffness 100, damping 10).
+  /// semantics.md §3.5's worked values for the default spring (mass 1, stiffness 100, damping 10).
   @Test func defaultSpringValuesAndPeak() {
     let s = SpringCurve.defaultParameters
     #expect(abs(s.progress(0.1) - 0.340300) <= 5e-7)
@@ -31,7 +31,7 @@ import Testing
     #expect(abs(over.velocity(0)) <= 1e-14)
   }
 
-  /// SPEC §3.5's rule (last time |x| ≥ 0.001 or |v| ≥ 0.001), exactly: against a 30-digit
+  /// semantics.md §3.5's rule (last time |x| ≥ 0.001 or |v| ≥ 0.001), exactly: against a 30-digit
   /// scan on a 4000th of the period with bisection (`scripts/reference-values.py springs`),
   /// within 1e-9 s. Damping 5 → 3.5009947 s, 10 → 1.7478412 s, 15 → 1.2648456 s (Apple's
   /// examples, ≈ 2.85 s and "just over 1 s", are estimates of their own: docs/semantics.md
@@ -53,7 +53,7 @@ import Testing
       SpringCurve(mass: 1, stiffness: 100, damping: 0, initialVelocity: 0).settlingDuration == nil)
   }
 
-  /// The other regimes by hand; in both the velocity decides, as SPEC §3.5 says. Critical
+  /// The other regimes by hand; in both the velocity decides, as semantics.md §3.5 says. Critical
   /// (damping 20): x = (1 + 10t)e^{−10t} reaches 0.001 last at t = 0.9233, v = −100t·e^{−10t}
   /// at t = 1.16671 (bisection by hand in Python), the answer. Overdamped (damping 25):
   /// v = −20/3·e^{−5t} + 20/3·e^{−20t}, whose size is 0.001 last at ln(20000/3)/5 = 1.760975

@@ -41,7 +41,7 @@ import Testing
   }
 
   /// Halfway between the identity and a quarter turn is an eighth turn; a full turn's matrix is
-  /// the identity, so interpolating to it shows no motion (SPEC §3.1).
+  /// the identity, so interpolating to it shows no motion (semantics.md §3.1).
   @Test func interpolation() {
     let a = DecomposedTransform(.identity)!
     let b = DecomposedTransform(.rotation(Double.pi / 2, 0, 0, 1))!

@@ -114,7 +114,7 @@ enum AnimationJSONEncoder {
     }
   }
 
-  /// Values in the timeline's output forms (SPEC §3.1).
+  /// Values in the timeline's output forms (semantics.md §3.1).
   static func writeValue(_ value: AnimatableValue, into w: inout JSONWriter) {
     switch value.type {
     case .scalar: w.number(value.components[0])

@@ -1,7 +1,7 @@
 import TimingEngine
 
-/// The columnar timeline response (API.md "Timelines"), written in one pass by the streaming
-/// writer: values in the JSON forms of SPEC §3.1.
+/// The columnar timeline response (api.md "Timelines"), written in one pass by the streaming
+/// writer: values in the JSON forms of semantics.md §3.1.
 enum TimelineJSONEncoder {
   static func encode(_ samples: TimelineSamples, plan: TimelinePlan) -> [UInt8] {
     let numbers = samples.layers.reduce(samples.times.count) {

@@ -1,5 +1,5 @@
 /// Strong entity tags from the response bytes: the engine is pure, so the same request always
-/// gives the same bytes and the same tag (API.md).
+/// gives the same bytes and the same tag (api.md).
 enum EntityTag {
   /// A 64-bit multiply–xorshift hash over 8-byte words: stable across runs and processes
   /// (unlike `Hasher`), fast on multi-megabyte timelines, and plenty to tell two responses to

@@ -1,7 +1,7 @@
 import HTTPServer
 import TimingEngine
 
-/// `POST /v1/actions/resolve` (API.md "Actions"): the action search for keys on one layer, step by
+/// `POST /v1/actions/resolve` (api.md "Actions"): the action search for keys on one layer, step by
 /// step — the same resolver a timeline uses for its property changes.
 struct ActionRoutes {
   let configuration: APIConfiguration

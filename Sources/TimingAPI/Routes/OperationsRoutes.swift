@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Health, readiness, metrics, the contract, and a small index page (API.md "Operations").
+/// Health, readiness, metrics, the contract, and a small index page (api.md "Operations").
 enum OperationsRoutes {
   static func routes(
     readiness: @escaping @Sendable () -> Bool, metrics: Metrics,

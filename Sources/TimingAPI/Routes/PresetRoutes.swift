@@ -1,7 +1,7 @@
 import HTTPServer
 import TimingEngine
 
-/// `GET /v1/presets` and `GET /v1/presets/{type}` (API.md "Canvas presets"): each Canvas type,
+/// `GET /v1/presets` and `GET /v1/presets/{type}` (api.md "Canvas presets"): each Canvas type,
 /// and one expanded — the UIKit animations it adds, from the same expansion a scene's `canvas`
 /// uses, and its sampled keyframes.
 struct PresetRoutes {

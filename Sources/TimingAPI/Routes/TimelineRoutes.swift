@@ -1,7 +1,7 @@
 import HTTPServer
 import TimingEngine
 
-/// `POST /v1/timelines` (API.md "Timelines"): a scene in, sampled presentation values out.
+/// `POST /v1/timelines` (api.md "Timelines"): a scene in, sampled presentation values out.
 struct TimelineRoutes {
   let configuration: APIConfiguration
 

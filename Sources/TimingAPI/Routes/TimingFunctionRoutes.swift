@@ -1,7 +1,7 @@
 import HTTPServer
 import TimingEngine
 
-/// `/v1/timing-functions…` (API.md "Timing functions").
+/// `/v1/timing-functions…` (api.md "Timing functions").
 struct TimingFunctionRoutes {
   let configuration: APIConfiguration
 

@@ -1,8 +1,8 @@
 import TimingEngine
 
-/// Action tables, delegates, styles and transactions in JSON (API.md "Actions"; SPEC §5).
+/// Action tables, delegates, styles and transactions in JSON (api.md "Actions"; semantics.md §5).
 struct ActionDecoder {
-  /// `{key: action | null | "NSNull"}`: an absent key is nil, `null` is NSNull (SPEC §5.2).
+  /// `{key: action | null | "NSNull"}`: an absent key is nil, `null` is NSNull (semantics.md §5.2).
   static func table(
     _ value: JSONValue?, at pointer: JSONPointer, values: inout ValueDecoder,
     context: inout DecodingContext

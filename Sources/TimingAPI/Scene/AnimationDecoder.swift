@@ -1,6 +1,6 @@
 import TimingEngine
 
-/// Animations in scene JSON (API.md "Timelines"; SPEC §3), names as in Core Animation.
+/// Animations in scene JSON (api.md "Timelines"; semantics.md §3), names as in Core Animation.
 struct AnimationDecoder {
   static let common: Set<String> = [
     "type", "key", "keyPath", "duration", "beginTime", "speed", "timeOffset", "repeatCount",

@@ -1,7 +1,7 @@
 import TimingEngine
 
 /// Collects every problem found while decoding a request body, each with its JSON Pointer, so
-/// that one 422 can list them all (DESIGN.md "Errors are values").
+/// that one 422 can list them all (design.md "Errors are values").
 struct DecodingContext {
   private(set) var problems: [Problem.FieldError] = []
   /// The request's work budget: every array element and object member the decoders look at is

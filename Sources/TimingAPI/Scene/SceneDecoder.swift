@@ -181,7 +181,7 @@ struct SceneDecoder {
       var decoder = AnimationDecoder(customTypes: customTypes)
       for (i, item) in items.enumerated() {
         if case .string("canvas")? = item["type"] {
-          // A Canvas preset by name: started on this layer when added (SPEC §7).
+          // A Canvas preset by name: started on this layer when added (semantics.md §7).
           let at = pointer / "animations" / i
           context.rejectUnknownMembers(
             item, allowed: ["type", "name", "duration", "delay", "addedAt"], at: at)
@@ -268,7 +268,8 @@ struct SceneDecoder {
       }
     }
     if let (rect, framePointer) = frame {
-      // SPEC §3.1: frame is derived; setting it sets bounds (size) and position (by anchorPoint).
+      // semantics.md §3.1: frame is derived; setting it sets bounds (size) and position (by
+      // anchorPoint).
       if result.contains(where: { $0.key == "position" || $0.key == "bounds" }) {
         context.fail(framePointer, "give either frame, or position and bounds")
       }

@@ -1,6 +1,6 @@
 import TimingEngine
 
-/// Script events in a timeline request (API.md "Timelines", events): `set` in a transaction,
+/// Script events in a timeline request (api.md "Timelines", events): `set` in a transaction,
 /// `animate`, `addAnimation`, `removeAnimation`, `removeAllAnimations`.
 struct ScriptDecoder {
   /// Custom property types by layer name; a layer absent here does not exist.
@@ -294,7 +294,7 @@ struct ScriptDecoder {
     return t
   }
 
-  /// `[{"layer", "keyPath", "value"}]`; `frame` becomes position and bounds (SPEC §5.1).
+  /// `[{"layer", "keyPath", "value"}]`; `frame` becomes position and bounds (semantics.md §5.1).
   private func changes(
     _ value: JSONValue?, at pointer: JSONPointer, values: inout ValueDecoder,
     context: inout DecodingContext

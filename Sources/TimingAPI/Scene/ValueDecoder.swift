@@ -1,6 +1,6 @@
 import TimingEngine
 
-/// Property values in the JSON forms of SPEC §3.1.
+/// Property values in the JSON forms of semantics.md §3.1.
 struct ValueDecoder {
   /// Names of opaque contents met so far; a contents value is its index here.
   var contentsNames: [String] = [LayerProperties.noContents]

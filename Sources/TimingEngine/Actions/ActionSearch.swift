@@ -1,4 +1,5 @@
-/// `actionForKey:` step by step (SPEC §5.2, §5.3): the delegate, the `actions` dictionary, the
+/// `actionForKey:` step by step (semantics.md §5.2, §5.3): the delegate, the `actions` dictionary,
+/// the
 /// `style` chain, then `defaultActionForKey:` (the class's own defaults, then Core Animation's
 /// built-in implicit actions). Every step is traced, so a client can see why a change did or did
 /// not animate.
@@ -111,7 +112,7 @@ public enum ActionSearch {
   }
 
   /// An action runs as an animation added under its key: without a keyPath it takes the key
-  /// (SPEC §3.2), and a zero duration takes the transaction's (SPEC §1.3).
+  /// (semantics.md §3.2), and a zero duration takes the transaction's (semantics.md §1.3).
   static func prepared(_ animation: Animation, key: String, transaction: TransactionState)
     -> Animation
   {

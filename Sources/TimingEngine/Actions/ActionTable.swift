@@ -1,4 +1,4 @@
-/// What one step of the action search answers for a key (SPEC §5.2).
+/// What one step of the action search answers for a key (semantics.md §5.2).
 public enum ActionAnswer: Sendable {
   /// An action: stop and run it.
   case action(Animation)
@@ -14,7 +14,7 @@ public struct ActionTable: Sendable {
 
 /// Who answers `actionForLayer:forKey:` for a layer.
 public enum LayerDelegate: Sendable {
-  /// A UIKit view backing the layer (SPEC §5.5).
+  /// A UIKit view backing the layer (semantics.md §5.5).
   case view
   /// A delegate implementing `actionForLayer:forKey:` with this table.
   case table(ActionTable)
@@ -31,7 +31,7 @@ public struct ActionSources: Sendable {
   public init() {}
 }
 
-/// `CATransaction` state (SPEC §5.4), after inheritance from enclosing transactions.
+/// `CATransaction` state (semantics.md §5.4), after inheritance from enclosing transactions.
 public struct TransactionState: Sendable {
   public var animationDuration = 0.25
   public var animationTimingFunction: TimingFunction?
@@ -39,7 +39,8 @@ public struct TransactionState: Sendable {
   public init() {}
 }
 
-/// A UIKit animation block in progress (`UIView.animate(withDuration:delay:options:)`, SPEC §5.5).
+/// A UIKit animation block in progress (`UIView.animate(withDuration:delay:options:)`, semantics.md
+/// §5.5).
 public struct AnimationBlock: Sendable {
   public var duration: Double
   public var delay = 0.0

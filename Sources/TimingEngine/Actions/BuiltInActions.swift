@@ -1,4 +1,4 @@
-/// Core Animation's implicit actions, `+[CALayer defaultActionForKey:]` (SPEC §5.3).
+/// Core Animation's implicit actions, `+[CALayer defaultActionForKey:]` (semantics.md §5.3).
 public enum BuiltInActions {
   /// Keys that get a basic animation from the old presentation value to the new model value.
   public static let basicKeys: Set<String> = [
@@ -35,7 +35,7 @@ public enum BuiltInActions {
   }
 }
 
-/// What a UIKit view answers inside an animation block (SPEC §5.5): an animation with the
+/// What a UIKit view answers inside an animation block (semantics.md §5.5): an animation with the
 /// block's duration, delay and curve (or spring) for the properties UIKit animates.
 public enum UIKitActions {
   public static let animatableKeys: Set<String> = [

@@ -1,4 +1,4 @@
-/// A property change a script makes (SPEC §5.1).
+/// A property change a script makes (semantics.md §5.1).
 public struct PropertyChange: Sendable {
   public var layer: String
   public var keyPath: PropertyKeyPath
@@ -14,7 +14,7 @@ public struct PropertyChange: Sendable {
 }
 
 /// A `CATransaction` block: its own settings (nil inherits), its changes, nested transactions, and
-/// an optional completion block, named so the timeline can report when it runs (SPEC §5.4).
+/// an optional completion block, named so the timeline can report when it runs (semantics.md §5.4).
 public struct ScriptTransaction: Sendable {
   public var animationDuration: Double?
   public var animationTimingFunction: TimingFunction?
@@ -25,7 +25,7 @@ public struct ScriptTransaction: Sendable {
   public init() {}
 }
 
-/// What a script does at one time (API.md "Timelines", events).
+/// What a script does at one time (api.md "Timelines", events).
 public enum ScriptAction: Sendable {
   case transaction(ScriptTransaction)
   /// A UIKit animation block: its changes, and a completion named for the timeline.
@@ -34,7 +34,7 @@ public enum ScriptAction: Sendable {
   case removeAnimation(layer: String, key: String)
   case removeAllAnimations(layer: String)
   /// `startCanvasAnimation` on a view: its own Canvas settings, or the given ones (a
-  /// `{"type": "canvas"}` animation), then every view below it (SPEC §7).
+  /// `{"type": "canvas"}` animation), then every view below it (semantics.md §7).
   case startCanvasAnimation(layer: String, settings: CanvasSettings?)
   /// `addSublayer` (or insertion at the root): the layer and its sublayers enter the tree.
   case insertLayer(Layer, parent: String?)
@@ -64,7 +64,7 @@ public struct ActionRecord: Sendable {
   public let source: [String]
 }
 
-/// A transaction's or animation block's completion block running (SPEC §5.4, §5.5).
+/// A transaction's or animation block's completion block running (semantics.md §5.4, §5.5).
 public struct CompletionEvent: Sendable, Equatable {
   public let time: Double
   public let name: String

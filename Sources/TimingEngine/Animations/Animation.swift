@@ -1,15 +1,16 @@
-/// An animation as a scene describes it: `CAAnimation` and its subclasses (SPEC §3).
+/// An animation as a scene describes it: `CAAnimation` and its subclasses (semantics.md §3).
 public struct Animation: Sendable {
   public enum Kind: Sendable {
     case basic(BasicValues)
     case keyframe(KeyframeValues)
-    /// A basic animation whose progress is a spring in seconds (SPEC §3.5).
+    /// A basic animation whose progress is a spring in seconds (semantics.md §3.5).
     case spring(BasicValues, SpringCurve)
     case group([Animation])
     case transition(TransitionStyle)
   }
 
-  /// The key it is added under (one animation per key; SPEC §1.3). Nil adds it without a key.
+  /// The key it is added under (one animation per key; semantics.md §1.3). Nil adds it without a
+  /// key.
   public var key: String?
   /// The animated property; nil for groups and transitions.
   public var keyPath: PropertyKeyPath?
@@ -28,7 +29,7 @@ public struct Animation: Sendable {
   public init(kind: Kind) { self.kind = kind }
 }
 
-/// `fromValue`, `toValue`, `byValue` of a basic animation (SPEC §3.3).
+/// `fromValue`, `toValue`, `byValue` of a basic animation (semantics.md §3.3).
 public struct BasicValues: Sendable {
   public var from: AnimatableValue?
   public var to: AnimatableValue?
@@ -41,7 +42,7 @@ public struct BasicValues: Sendable {
   }
 }
 
-/// `CAKeyframeAnimation`'s values and how to move between them (SPEC §3.4).
+/// `CAKeyframeAnimation`'s values and how to move between them (semantics.md §3.4).
 public struct KeyframeValues: Sendable {
   public enum CalculationMode: String, Sendable, CaseIterable {
     case linear, discrete, paced, cubic, cubicPaced
@@ -62,7 +63,7 @@ public struct KeyframeValues: Sendable {
   public init() {}
 }
 
-/// `CATransition` (SPEC §3.7).
+/// `CATransition` (semantics.md §3.7).
 public struct TransitionStyle: Sendable {
   public enum Kind: String, Sendable, CaseIterable { case fade, moveIn, push, reveal }
   public enum Subtype: String, Sendable, CaseIterable {
@@ -75,7 +76,8 @@ public struct TransitionStyle: Sendable {
   public init() {}
 }
 
-/// `CAValueFunction`: the animation's scalars (or 3-vectors) become a transform (SPEC §3.2).
+/// `CAValueFunction`: the animation's scalars (or 3-vectors) become a transform (semantics.md
+/// §3.2).
 public enum ValueFunction: String, Sendable, CaseIterable {
   case rotateX, rotateY, rotateZ, scale, scaleX, scaleY, scaleZ, translate, translateX, translateY,
     translateZ

@@ -1,5 +1,5 @@
-/// Moves between two values of one type by progress (SPEC §3.1's interpolation column). Built
-/// once per animation (transform ends are decomposed here, not per sample); a class, so the
+/// Moves between two values of one type by progress (semantics.md §3.1's interpolation column).
+/// Built once per animation (transform ends are decomposed here, not per sample); a class, so the
 /// sampling loop reads its tables without copying them.
 public final class Interpolator: Sendable {
   enum Mode: Sendable {
@@ -68,7 +68,7 @@ public final class Interpolator: Sendable {
   }
 }
 
-/// Adding values (⊕ of SPEC §3.2): per component, or concatenation for transforms
+/// Adding values (⊕ of semantics.md §3.2): per component, or concatenation for transforms
 /// (`CATransform3DConcat(animation, underlying)`).
 public enum ValueAlgebra {
   public static func add(_ type: ValueType, _ a: [Double], _ b: [Double]) -> [Double] {

@@ -6,8 +6,8 @@
   import Darwin
 #endif
 
-/// A keyframe animation made ready to sample (SPEC §3.4): key times resolved (given, even, or
-/// paced), per-segment interpolators, spline tangents and the paced modes' arc length
+/// A keyframe animation made ready to sample (semantics.md §3.4): key times resolved (given, even,
+/// or paced), per-segment interpolators, spline tangents and the paced modes' arc length
 /// (`PacedCurve`) computed once.
 final class KeyframeEvaluator: Sendable {
   typealias Mode = KeyframeValues.CalculationMode
@@ -24,7 +24,7 @@ final class KeyframeEvaluator: Sendable {
   let incoming: [[Double]]
   let path: KeyframePath?
   /// paced and cubicPaced: the path, or the cubic spline through the values, made ready to
-  /// invert its arc length (SPEC §3.4).
+  /// invert its arc length (semantics.md §3.4).
   let pacedCurve: PacedCurve?
 
   /// Problems that do not stop the animation (invalid keyTimes, ignored parameters).
@@ -60,7 +60,8 @@ final class KeyframeEvaluator: Sendable {
       }
       times = nil
     } else if let given = times {
-      // SPEC §3.4: keyTimes with the wrong count or not from 0 to 1 are ignored with a warning.
+      // semantics.md §3.4: keyTimes with the wrong count or not from 0 to 1 are ignored with a
+      // warning.
       if given.count != expected || given.first != 0 || given.last != 1 {
         warnings.append(
           "keyTimes ignored: \(mode.rawValue) mode needs \(expected) entries from 0 to 1 (got \(given.count)); "
@@ -68,7 +69,7 @@ final class KeyframeEvaluator: Sendable {
         times = nil
       }
     }
-    // Arc length is integrated only where it is used: a paced path (SPEC §3.4).
+    // Arc length is integrated only where it is used: a paced path (semantics.md §3.4).
     let pathCurve = paced ? spec.path?.pacedCurve : nil
     if let times {
       keyTimes = times
@@ -158,7 +159,7 @@ final class KeyframeEvaluator: Sendable {
     }
   }
 
-  /// The path's direction at progress u, for rotationMode (SPEC §3.4): atan2(dy, dx).
+  /// The path's direction at progress u, for rotationMode (semantics.md §3.4): atan2(dy, dx).
   func pathAngle(_ u: Double) -> Double {
     guard let path else { return 0 }
     let (segment, s) = pathPosition(u)

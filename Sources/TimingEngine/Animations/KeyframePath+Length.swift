@@ -1,5 +1,5 @@
 extension KeyframePath {
-  /// The path made ready to move along by arc length (SPEC §3.4, paced): its segments'
+  /// The path made ready to move along by arc length (semantics.md §3.4, paced): its segments'
   /// derivatives handed to `PacedCurve`, which integrates them once.
   var pacedCurve: PacedCurve {
     PacedCurve(
@@ -10,6 +10,6 @@ extension KeyframePath {
       })
   }
 
-  /// Each segment's arc length, exact to ~1e-13 relative (SPEC §3.4).
+  /// Each segment's arc length, exact to ~1e-13 relative (semantics.md §3.4).
   public var segmentLengths: [Double] { pacedCurve.segmentLengths }
 }

@@ -6,10 +6,10 @@
   import Darwin
 #endif
 
-/// A `CGPath` for a keyframe animation, from SVG path data (SPEC §3.4). Every drawing command
-/// becomes one cubic Bézier segment (lines and quadratics exactly, arcs in quarter-turn pieces),
-/// so the animation can treat each segment as one keyframe interval, or the whole path by arc
-/// length when paced.
+/// A `CGPath` for a keyframe animation, from SVG path data (semantics.md §3.4). Every drawing
+/// command becomes one cubic Bézier segment (lines and quadratics exactly, arcs in quarter-turn
+/// pieces), so the animation can treat each segment as one keyframe interval, or the whole path by
+/// arc length when paced.
 public struct KeyframePath: Sendable {
   public struct Segment: Sendable {
     public var p0: SIMD2<Double>, c1: SIMD2<Double>, c2: SIMD2<Double>, p3: SIMD2<Double>
@@ -24,7 +24,7 @@ public struct KeyframePath: Sendable {
       return 3 * u * u * (c1 - p0) + 6 * u * s * (c2 - c1) + 3 * s * s * (p3 - c2)
     }
 
-    /// The direction of travel at s (SPEC §3.4, rotationMode): the tangent, or where it
+    /// The direction of travel at s (semantics.md §3.4, rotationMode): the tangent, or where it
     /// vanishes (a control point on its end point, a cusp) its limit from further along the
     /// path — the second derivative, or the third — and at s = 1 its limit from before.
     public func direction(_ s: Double) -> SIMD2<Double> {

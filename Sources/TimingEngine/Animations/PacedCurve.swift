@@ -1,4 +1,4 @@
-/// A curve of cubic segments made ready to move along at constant speed (SPEC §3.4: `paced`
+/// A curve of cubic segments made ready to move along at constant speed (semantics.md §3.4: `paced`
 /// paths and `cubicPaced` splines): the arc length is integrated once, when the animation is
 /// built, and each sample inverts it.
 ///
@@ -47,7 +47,7 @@ final class PacedCurve: Sendable {
   var totalLength: Double { cumulative[cumulative.count - 1] }
 
   /// A sample's error in arc length, relative to its piece's length: far below the 1e-9
-  /// SPEC §3.4 asks for, and far above Gauss–Legendre's rounding (~1e-15).
+  /// semantics.md §3.4 asks for, and far above Gauss–Legendre's rounding (~1e-15).
   static let sampleTolerance = 1e-12
   /// Pieces are accepted when halving changes their length by at most this, relative.
   static let pieceTolerance = 1e-13

@@ -1,4 +1,5 @@
-/// One animation (or a group's child) with its timing resolved (SPEC §1.3 normalisation done).
+/// One animation (or a group's child) with its timing resolved (semantics.md §1.3 normalisation
+/// done).
 final class CompiledAnimation: Sendable {
   let layer: Int
   let key: String?
@@ -33,7 +34,7 @@ final class CompiledAnimation: Sendable {
     self.source = source
   }
 
-  /// Steps 1–4 of SPEC §1.2 from the layer's local time, through any enclosing groups. A
+  /// Steps 1–4 of semantics.md §1.2 from the layer's local time, through any enclosing groups. A
   /// top-level animation stays attached after its active duration only with
   /// removedOnCompletion false.
   @inline(__always) final func localTime(layerTime: Double) -> LocalTime? {

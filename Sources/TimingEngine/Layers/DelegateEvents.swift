@@ -1,4 +1,4 @@
-/// An animation delegate callback (SPEC §6).
+/// An animation delegate callback (semantics.md §6).
 public struct DelegateEvent: Sendable, Equatable {
   public enum Kind: String, Sendable { case didStart, didStop }
   public let time: Double

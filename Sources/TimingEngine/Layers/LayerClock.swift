@@ -1,4 +1,4 @@
-/// A layer's time space as the chain of its ancestors' (SPEC §1.1): local time is
+/// A layer's time space as the chain of its ancestors' (semantics.md §1.1): local time is
 /// `(t_parent − beginTime) × speed + timeOffset` applied from the root down. Evaluated level by
 /// level, not folded into one affine map, so large begin times and offsets do not cancel.
 public struct LayerClock: Sendable {

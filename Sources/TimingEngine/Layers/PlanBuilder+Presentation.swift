@@ -1,5 +1,5 @@
-/// The presentation value of a track while the plan is built (SPEC §4): at each script change
-/// (the old presentation value an implicit animation starts from) and at each add of an
+/// The presentation value of a track while the plan is built (semantics.md §4): at each script
+/// change (the old presentation value an implicit animation starts from) and at each add of an
 /// animation without ends.
 ///
 /// Composing every step on the track each time made n changes on one key path cost O(n²)
@@ -18,7 +18,7 @@
 ///       (x ↦ (x − b) × s + o). In IEEE arithmetic x − b and x + o are non-decreasing in x, and
 ///       x × s is non-decreasing for s > 0 and non-increasing for s < 0; so e is monotone, in
 ///       the direction of the sign of speed × every level's speed. Going forwards, e(t) ≥ the
-///       active duration without fill-forwards-and-attached (SPEC §1.4) stays so; going
+///       active duration without fill-forwards-and-attached (semantics.md §1.4) stays so; going
 ///       backwards, e(t) < 0 without backwards fill stays so. MediaTiming.localTime answers nil
 ///       in exactly those cases. (A zero speed anywhere: the step is never dropped.)
 /// 2. A step that writes the whole value without adding to it (`hidesBeneath`) and is attached
@@ -44,7 +44,7 @@ extension PlanBuilder {
     }
   }
 
-  /// SPEC §4 as written: every step on the track, in add order.
+  /// semantics.md §4 as written: every step on the track, in add order.
   private mutating func referencePresentation(
     _ track: Int, at t: Double, model: [Double], for source: [String]
   ) throws(WorkBudget.Exhausted) -> [Double] {
@@ -122,7 +122,7 @@ extension PlanBuilder {
   }
 
   /// Runs `body` with a writer that composes a step's value at a local time onto `buffer`
-  /// (SPEC §4), in scratch space allocated once.
+  /// (semantics.md §4), in scratch space allocated once.
   static func compose(
     buffer: inout [Double], type: ValueType,
     _ body: ((TrackStep, LocalTime, Double) -> Void) -> Void

@@ -29,7 +29,7 @@ struct PlanBuilder {
   var liveSources: [[LiveSource]] = []
   /// The insert time given to layers being flattened (−∞ for the scene's tree).
   var currentInsertTime = -Double.infinity
-  /// The animation under each key, per layer (one per key; SPEC §1.3).
+  /// The animation under each key, per layer (one per key; semantics.md §1.3).
   var keyed: [[String: CompiledAnimation]] = []
   /// UIKit block animations added per layer and key, for their keys of their own.
   var blockKeyCounts: [[String: Int]] = []
@@ -162,7 +162,7 @@ struct PlanBuilder {
     var timing = animation.timing
     if timing.duration <= 0 { timing.duration = 0.25 }
     if parent == nil && timing.beginTime == 0 {
-      // SPEC §1.3: beginTime 0 means "now", in the layer's time, at the add.
+      // semantics.md §1.3: beginTime 0 means "now", in the layer's time, at the add.
       timing.beginTime = clocks[layer].localTime(animation.addedAt)
     }
     if timing.repeatCount > 0 && timing.repeatDuration > 0 {
@@ -245,7 +245,7 @@ struct PlanBuilder {
     return out
   }
 
-  /// The ends of a basic animation for a model value (SPEC §3.3's table); `captured` is the
+  /// The ends of a basic animation for a model value (semantics.md §3.3's table); `captured` is the
   /// presentation value when added, for the case with no ends at all.
   private static func ends(
     _ values: BasicValues, type: ValueType, model: [Double], captured: [Double]
@@ -293,7 +293,7 @@ struct PlanBuilder {
     }
     let source = InterpolationSource(
       interpolator, spring: spring, cycleValue: cycleValue, type: type)
-    // An end missing from from/to follows the model value live (SPEC §3.3): an interpolator
+    // An end missing from from/to follows the model value live (semantics.md §3.3): an interpolator
     // per model epoch, this one from the add, the next ones from each later change
     // (`modelChanged`).
     let followsModel = animation.valueFunction == nil && (values.from == nil || values.to == nil)

@@ -1,4 +1,4 @@
-/// A layer as a scene describes it (SPEC §1, §3).
+/// A layer as a scene describes it (semantics.md §1, §3).
 public struct Layer: Sendable {
   public var name: String
   /// Model values set by the scene, in the order given; everything else has its default.
@@ -11,11 +11,11 @@ public struct Layer: Sendable {
   public var sublayers: [Layer] = []
   /// Where the layer was declared (JSON Pointer tokens), for warnings.
   public var source: [String] = []
-  /// Who answers the action search for this layer (SPEC §5.2).
+  /// Who answers the action search for this layer (semantics.md §5.2).
   public var actionSources = ActionSources()
-  /// ◆ Not in a rendered tree: no implicit actions (SPEC §5.1).
+  /// ◆ Not in a rendered tree: no implicit actions (semantics.md §5.1).
   public var detached = false
-  /// A Canvas view (`CSAnimationView`, SPEC §7).
+  /// A Canvas view (`CSAnimationView`, semantics.md §7).
   public var canvas: CanvasSettings?
 
   public init(name: String) { self.name = name }

@@ -1,5 +1,5 @@
-/// Script events (SPEC §5): property changes in transactions and UIKit animation blocks, each
-/// looked up with the action search and its action added as an animation; explicit adds and
+/// Script events (semantics.md §5): property changes in transactions and UIKit animation blocks,
+/// each looked up with the action search and its action added as an animation; explicit adds and
 /// removals — all applied in time order with the scene's own animations.
 extension PlanBuilder {
   enum TimelineItem {
@@ -43,7 +43,8 @@ extension PlanBuilder {
     }
   }
 
-  /// Adds a top-level animation: one per key, a later add replacing the earlier (SPEC §1.3).
+  /// Adds a top-level animation: one per key, a later add replacing the earlier (semantics.md
+  /// §1.3).
   @discardableResult
   mutating func add(_ animation: Animation, layer: Int) throws(WorkBudget.Exhausted)
     -> CompiledAnimation
@@ -101,7 +102,7 @@ extension PlanBuilder {
       break
     case .insertLayer(let inserted, _):
       guard let layer = nameIndex[inserted.name] else { return }
-      // SPEC §5.1: onOrderIn on the layer, sublayers on its superlayer.
+      // semantics.md §5.1: onOrderIn on the layer, sublayers on its superlayer.
       try lookUp("onOrderIn", on: layer, at: t, source: event.source)
       if let parent = parents[layer] {
         try lookUp("sublayers", on: parent, at: t, source: event.source)
@@ -116,7 +117,7 @@ extension PlanBuilder {
     case .replaceLayer(let old, let new):
       guard let oldLayer = nameIndex[old], let layer = nameIndex[new.name] else { return }
       try remove(oldLayer, at: t, source: event.source)
-      // SPEC §5.1: replaceSublayer triggers kCATransition on the new layer.
+      // semantics.md §5.1: replaceSublayer triggers kCATransition on the new layer.
       try lookUp("transition", on: layer, at: t, source: event.source)
       if let parent = parents[layer] {
         try lookUp("sublayers", on: parent, at: t, source: event.source)
@@ -205,8 +206,8 @@ extension PlanBuilder {
     return added
   }
 
-  /// SPEC §5.1: an equal value triggers nothing; otherwise the lookup happens before the value
-  /// is stored and the action runs after (so an implicit animation goes from the old
+  /// semantics.md §5.1: an equal value triggers nothing; otherwise the lookup happens before the
+  /// value is stored and the action runs after (so an implicit animation goes from the old
   /// presentation value to the new model value). `hidden` also orders the layer in or out.
   private mutating func apply(
     _ change: PropertyChange, at t: Double, transaction: TransactionState, block: AnimationBlock?
@@ -353,7 +354,7 @@ extension PlanBuilder {
   }
 
   /// Completion blocks run once every animation added in their transaction (or block) has
-  /// finished or been removed; at once if none was added (SPEC §5.4).
+  /// finished or been removed; at once if none was added (semantics.md §5.4).
   func completionEvents() -> [CompletionEvent] {
     completions.compactMap { name, time, animations in
       var latest = time
@@ -371,7 +372,7 @@ extension PlanBuilder {
 }
 
 extension ActionSearch {
-  /// SPEC §5.1: setting a value equal to the model value triggers nothing.
+  /// semantics.md §5.1: setting a value equal to the model value triggers nothing.
   static func unchanged(key: String) -> Resolution {
     Resolution(
       key: key, action: nil, decidedBy: "unchanged",
@@ -382,7 +383,7 @@ extension ActionSearch {
       ])
   }
 
-  /// ◆ SPEC §5.1: a layer outside a rendered tree gets no implicit actions.
+  /// ◆ semantics.md §5.1: a layer outside a rendered tree gets no implicit actions.
   static func detached(key: String) -> Resolution {
     Resolution(
       key: key, action: nil, decidedBy: "detached",

@@ -1,7 +1,7 @@
-/// A scene compiled for sampling (DESIGN.md "The engine"): layers flattened with their clocks,
-/// every animation normalised (SPEC §1.3) and placed, in add order, on the track of the property
-/// it animates, with its ends resolved and its tables built. Immutable once built, so any number
-/// of requests can sample plans in parallel.
+/// A scene compiled for sampling (design.md "The engine"): layers flattened with their clocks,
+/// every animation normalised (semantics.md §1.3) and placed, in add order, on the track of the
+/// property it animates, with its ends resolved and its tables built. Immutable once built, so any
+/// number of requests can sample plans in parallel.
 public final class TimelinePlan: Sendable {
   public let layerNames: [String]
   let clocks: [LayerClock]
@@ -25,7 +25,8 @@ public final class TimelinePlan: Sendable {
     let type: ValueType
     /// The model value before any script change.
     var model: [Double]
-    /// Script changes of the model value, in time order (SPEC §5.1: stored before actions run).
+    /// Script changes of the model value, in time order (semantics.md §5.1: stored before actions
+    /// run).
     var modelChanges: [(time: Double, value: [Double])] = []
     var steps: [TrackStep] = []
 

@@ -110,7 +110,7 @@ extension TimelinePlan {
   }
 
   /// Samples every output at every time into preallocated columns: per track, per time, the
-  /// model value with each attached animation composed onto it in order (SPEC §4).
+  /// model value with each attached animation composed onto it in order (semantics.md §4).
   public func sample(times: [Double], outputs: OutputPlan) -> TimelineSamples {
     var layers: [LayerTimeline] = []
     layers.reserveCapacity(layerNames.count)

@@ -69,7 +69,7 @@ struct Column {
 /// at the end of one cycle added per completed cycle.
 final class InterpolationSource: ValueSource, @unchecked Sendable {
   let interpolator: Interpolator
-  /// For ends that follow the live model value (SPEC §3.3): an interpolator per model epoch
+  /// For ends that follow the live model value (semantics.md §3.3): an interpolator per model epoch
   /// from the add on, one more at each model change while the script runs (in time order, so
   /// values composed during the script see the model value of their time). Appended to only
   /// by the plan builder, before the plan is shared: unchecked, since the dynamic exclusivity
@@ -105,7 +105,7 @@ final class InterpolationSource: ValueSource, @unchecked Sendable {
     _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
     into out: UnsafeMutablePointer<Double>
   ) {
-    // A spring's progress is in seconds of basic local time, not a fraction (SPEC §3.5).
+    // A spring's progress is in seconds of basic local time, not a fraction (semantics.md §3.5).
     let p = spring.map { $0.progress(lt.basic) } ?? progress(lt, f)
     chosen(time).write(p, into: out)
     if let cycleValue, lt.cycle != 0 { Cumulative.add(cycleValue, lt.cycle, type, into: out) }
@@ -209,7 +209,7 @@ final class TrackStep: Sendable {
   }
 }
 
-/// `cumulative`: value = cycle × V(1) ⊕ V(x) (◆ SPEC §3.2); for transforms V(1)^cycle
+/// `cumulative`: value = cycle × V(1) ⊕ V(x) (◆ semantics.md §3.2); for transforms V(1)^cycle
 /// concatenated before V(x).
 enum Cumulative {
   static func add(
@@ -230,8 +230,8 @@ enum Cumulative {
   }
 }
 
-/// Where the incoming and outgoing content of a transition are (SPEC §3.7), as fractions of the
-/// layer's size: [progress, incoming x, incoming y, outgoing x, outgoing y].
+/// Where the incoming and outgoing content of a transition are (semantics.md §3.7), as fractions of
+/// the layer's size: [progress, incoming x, incoming y, outgoing x, outgoing y].
 enum TransitionGeometry {
   static func write(
     _ style: TransitionStyle, progress f: Double, into out: UnsafeMutablePointer<Double>
@@ -263,8 +263,8 @@ enum TransitionGeometry {
   }
 }
 
-/// Putting a step's value onto the value beneath it (SPEC §4): non-additive replaces, additive
-/// adds (concatenates, for transforms); sub-paths change only their part.
+/// Putting a step's value onto the value beneath it (semantics.md §4): non-additive replaces,
+/// additive adds (concatenates, for transforms); sub-paths change only their part.
 enum Composition {
   static func apply(
     _ step: TrackStep, value: UnsafeMutablePointer<Double>,

@@ -1,5 +1,5 @@
-/// Canvas starts turned into the script they amount to (SPEC §7): every Canvas view that wakes
-/// (scene time 0, a type, a non-zero duration, not paused) and every `startCanvasAnimation`
+/// Canvas starts turned into the script they amount to (semantics.md §7): every Canvas view that
+/// wakes (scene time 0, a type, a non-zero duration, not paused) and every `startCanvasAnimation`
 /// starts its view and then, as Canvas recurses through subviews, every Canvas view below it.
 /// ◆ A view started again is reset: its animations are removed (their completion chains with
 /// them) and it begins again from its start state.

@@ -1,6 +1,6 @@
-/// The Canvas library's animation types (SPEC §7): each a start state set outside any animation
-/// block, then steps run as UIView animation blocks of duration/N, easeInEaseOut, the first after
-/// the delay, each next at the previous one's completion.
+/// The Canvas library's animation types (semantics.md §7): each a start state set outside any
+/// animation block, then steps run as UIView animation blocks of duration/N, easeInEaseOut, the
+/// first after the delay, each next at the previous one's completion.
 public enum CanvasPreset: String, Sendable, CaseIterable {
   case bounceLeft, bounceRight, bounceDown, bounceUp
   case slideLeft, slideRight, slideDown, slideUp, slideDownReverse
@@ -37,7 +37,7 @@ public enum CanvasPreset: String, Sendable, CaseIterable {
   }
   static func A(_ alpha: Double) -> State { State(alpha: alpha) }
 
-  /// The start state and the steps for a screen of width W and height H (SPEC §7's table).
+  /// The start state and the steps for a screen of width W and height H (semantics.md §7's table).
   public func definition(width W: Double, height H: Double) -> (start: State, steps: [State]) {
     switch self {
     case .bounceLeft: (Self.T(W, 0), [Self.T(-10, 0), Self.T(5, 0), Self.T(-2, 0), Self.T(0, 0)])

@@ -1,4 +1,4 @@
-/// A cubic Bézier timing curve through (0,0), (x1,y1), (x2,y2), (1,1) (SPEC §2).
+/// A cubic Bézier timing curve through (0,0), (x1,y1), (x2,y2), (1,1) (semantics.md §2).
 ///
 /// `x1` and `x2` lie in [0, 1], so X(s) is non-decreasing on [0, 1] and every x has exactly one
 /// parameter s with X(s) = x (or an interval of them where X is flat, on which Y is constant too

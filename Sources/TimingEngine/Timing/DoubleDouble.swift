@@ -3,7 +3,7 @@
 /// The cubic-Bézier solver needs the residual `X(s) − x` far more precisely than a double gives
 /// near a vertical tangent: there `X(s) − x ≈ c·(s − s*)³`, so an error of 1e-16 in the residual
 /// moves `s` by about 1e-5 and `y` by as much. With ~1e-32 the error in `s` drops to ~1e-11
-/// (SPEC §2: |Δy| ≤ 1e-9). Error-free transformations after Dekker and Knuth.
+/// (semantics.md §2: |Δy| ≤ 1e-9). Error-free transformations after Dekker and Knuth.
 @usableFromInline
 struct DoubleDouble: Sendable {
   @usableFromInline var hi: Double

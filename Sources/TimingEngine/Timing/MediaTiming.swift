@@ -6,7 +6,7 @@ public enum FillMode: String, Sendable, Hashable, CaseIterable {
   var fillsForwards: Bool { self == .forwards || self == .both }
 }
 
-/// The `CAMediaTiming` properties of a timed object (SPEC §1).
+/// The `CAMediaTiming` properties of a timed object (semantics.md §1).
 public struct MediaTiming: Sendable, Hashable {
   public var beginTime: Double = 0
   public var duration: Double = 0
@@ -19,13 +19,14 @@ public struct MediaTiming: Sendable, Hashable {
 
   public init() {}
 
-  /// repeatCount values that mean "forever" (SPEC §1.2: `Float.greatestFiniteMagnitude` or more,
-  /// 1e100, or infinity).
+  /// repeatCount values that mean "forever" (semantics.md §1.2: `Float.greatestFiniteMagnitude` or
+  /// more, 1e100, or infinity).
   public static func isForever(_ repeatCount: Double) -> Bool {
     repeatCount >= 3.4028234e38
   }
 
-  /// The active duration AD (SPEC §1.2 step 2); `duration` must already be normalised (> 0).
+  /// The active duration AD (semantics.md §1.2 step 2); `duration` must already be normalised (>
+  /// 0).
   public var activeDuration: Double {
     let legs = autoreverses ? 2.0 : 1.0
     if repeatDuration > 0 { return repeatDuration }
@@ -36,7 +37,7 @@ public struct MediaTiming: Sendable, Hashable {
   }
 }
 
-/// Where an animation is in its timeline at one parent time (SPEC §1.2 steps 1–4).
+/// Where an animation is in its timeline at one parent time (semantics.md §1.2 steps 1–4).
 public struct LocalTime: Sendable, Equatable {
   public enum Phase: Sendable, Equatable { case before, active, after }
   public var phase: Phase
@@ -49,8 +50,8 @@ public struct LocalTime: Sendable, Equatable {
 }
 
 extension MediaTiming {
-  /// Steps 1–4 of SPEC §1.2 for parent time `tp`. Nil when the animation contributes nothing
-  /// (outside its active interval without fill, or after it with `attached` false).
+  /// Steps 1–4 of semantics.md §1.2 for parent time `tp`. Nil when the animation contributes
+  /// nothing (outside its active interval without fill, or after it with `attached` false).
   @inline(__always) public func localTime(
     parentTime tp: Double, activeDuration ad: Double, attached: Bool
   )

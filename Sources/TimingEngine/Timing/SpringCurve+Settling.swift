@@ -7,7 +7,7 @@
 #endif
 
 extension SpringCurve {
-  /// ◆ SPEC §3.5: the last time |x| ≥ 0.001 or |velocity| ≥ 0.001, to ~1e-15 s; nil for an
+  /// ◆ semantics.md §3.5: the last time |x| ≥ 0.001 or |velocity| ≥ 0.001, to ~1e-15 s; nil for an
   /// undamped spring, which never settles.
   ///
   /// Exactly, not by scanning: a scan on a grid of a thirty-second of a period missed a last

@@ -6,8 +6,8 @@
   import Darwin
 #endif
 
-/// A damped harmonic oscillator, the curve of `CASpringAnimation` (SPEC §3.5). Time `t` is in
-/// seconds; progress is `1 − displacement(t)`, starting at 0 and settling at 1.
+/// A damped harmonic oscillator, the curve of `CASpringAnimation` (semantics.md §3.5). Time `t` is
+/// in seconds; progress is `1 − displacement(t)`, starting at 0 and settling at 1.
 public struct SpringCurve: Sendable, Hashable {
   public let mass: Double
   public let stiffness: Double
@@ -56,7 +56,7 @@ public struct SpringCurve: Sendable, Hashable {
     }
   }
 
-  /// iOS 17's `perceptualDuration` and `bounce` (SPEC §3.5).
+  /// iOS 17's `perceptualDuration` and `bounce` (semantics.md §3.5).
   public init(perceptualDuration d: Double, bounce: Double, initialVelocity: Double = 0) {
     let stiffness = (2 * Double.pi / d) * (2 * Double.pi / d)
     let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)

@@ -1,4 +1,4 @@
-/// A timing function: maps an animation's basic local time to progress (SPEC §2).
+/// A timing function: maps an animation's basic local time to progress (semantics.md §2).
 public enum TimingFunction: Sendable, Hashable {
   /// One of Core Animation's named functions. Core Animation clamps x to [0, 1].
   case named(NamedTimingFunction)
@@ -8,7 +8,7 @@ public enum TimingFunction: Sendable, Hashable {
   case cubicBezier(CubicBezier)
   case steps(Steps)
   case linear(LinearEasing)
-  /// x is in seconds, not a fraction (SPEC §3.5).
+  /// x is in seconds, not a fraction (semantics.md §3.5).
   case spring(SpringCurve)
 
   /// Progress for input `x`. `beforeFlag` only matters for `steps` (CSS Easing Level 2).
@@ -55,7 +55,7 @@ public enum TimingFunction: Sendable, Hashable {
   }
 }
 
-/// Core Animation's five named functions and their control points (SPEC §2 table).
+/// Core Animation's five named functions and their control points (semantics.md §2 table).
 public enum NamedTimingFunction: String, Sendable, Hashable, CaseIterable {
   case linear
   case easeIn

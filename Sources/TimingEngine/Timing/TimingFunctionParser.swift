@@ -8,7 +8,7 @@ public struct TimingFunctionParseError: Error, Sendable, Equatable, CustomString
 extension TimingFunction {
   /// Parses a Core Animation name (`easeIn`, `kCAMediaTimingFunctionEaseIn`), a CSS keyword
   /// (`ease-in`, `step-start`) or a CSS function (`cubic-bezier()`, `steps()`, `linear()`), or
-  /// `spring(mass, stiffness, damping, initialVelocity)` (SPEC §2, §3.5).
+  /// `spring(mass, stiffness, damping, initialVelocity)` (semantics.md §2, §3.5).
   public init(parsing text: String) throws(TimingFunctionParseError) {
     let trimmed = text.trimmingASCIIWhitespace()
     if let named = NamedTimingFunction.lookUp(trimmed) {

@@ -8,7 +8,7 @@
 
 /// A transform taken apart as in CSS Transforms 2 ("unmatrix"): perspective, translation,
 /// scale, skew and a rotation quaternion. Interpolating these and recomposing is how transforms
-/// animate (SPEC §3.1 ◆), so a 2π rotation matrix, equal to the identity, shows no motion.
+/// animate (semantics.md §3.1 ◆), so a 2π rotation matrix, equal to the identity, shows no motion.
 public struct DecomposedTransform: Sendable, Hashable {
   public var translation = SIMD3<Double>(0, 0, 0)
   public var scale = SIMD3<Double>(1, 1, 1)
@@ -17,7 +17,7 @@ public struct DecomposedTransform: Sendable, Hashable {
   public var perspective = SIMD4<Double>(0, 0, 0, 1)
   /// x, y, z, w.
   public var quaternion = SIMD4<Double>(0, 0, 0, 1)
-  /// ◆ The matrix's m44, which CSS divides out first and never puts back (SPEC §3.1): kept,
+  /// ◆ The matrix's m44, which CSS divides out first and never puts back (semantics.md §3.1): kept,
   /// so that recomposing gives the matrix itself — `CATransform3DTranslate` on a perspective
   /// matrix leaves m44 = 1 + tz·m34 — and an animation ends exactly on its value. A common
   /// factor of all 16 entries, so the projected picture is the same either way.
@@ -181,8 +181,8 @@ public struct DecomposedTransform: Sendable, Hashable {
     return r
   }
 
-  /// ◆ Below this |qa · qb| the two rotations are a half turn apart (SPEC §3.1): rounding in
-  /// matrices that are exactly a half turn apart leaves |qa · qb| near 1e-16, and its sign
+  /// ◆ Below this |qa · qb| the two rotations are a half turn apart (semantics.md §3.1): rounding
+  /// in matrices that are exactly a half turn apart leaves |qa · qb| near 1e-16, and its sign
   /// must not choose the direction of the turn.
   static let halfTurnDot = 1e-12
 
@@ -223,9 +223,9 @@ public struct DecomposedTransform: Sendable, Hashable {
       // near ±π/2.
       let cosY = (r[0, 0] * r[0, 0] + r[0, 1] * r[0, 1]).squareRoot()
       let y = atan2(-r[0, 2], cosY)
-      // ◆ x and z come apart while cos y > 1e-12 (SPEC §3.1); the matrix's rounding (~1e-16)
-      // then moves them by at most ~1e-16/cos y. (The old test, |sin y| < 1 − 1e-12, folded
-      // every y within 1.4e-6 of ±π/2, dropping x whole.)
+      // ◆ x and z come apart while cos y > 1e-12 (semantics.md §3.1); the matrix's rounding
+      // (~1e-16) then moves them by at most ~1e-16/cos y. (The old test, |sin y| < 1 − 1e-12,
+      // folded every y within 1.4e-6 of ±π/2, dropping x whole.)
       if cosY > 1e-12 {
         return SIMD3(atan2(r[1, 2], r[2, 2]), y, atan2(r[0, 1], r[0, 0]))
       }

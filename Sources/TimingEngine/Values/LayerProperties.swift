@@ -1,4 +1,4 @@
-/// Core Animation's layer properties with their types and model defaults (SPEC §3.1).
+/// Core Animation's layer properties with their types and model defaults (semantics.md §3.1).
 public enum LayerProperties {
   public static let catalogue: [String: AnimatableValue] = {
     let black: [Double] = [0, 0, 0, 1]
@@ -38,7 +38,7 @@ public enum LayerProperties {
   /// The name `contents` id 0 stands for: no contents.
   public static let noContents = ""
 
-  /// Derived, not stored: setting `frame` sets `position` and `bounds` (SPEC §3.1).
+  /// Derived, not stored: setting `frame` sets `position` and `bounds` (semantics.md §3.1).
   public static let derived: Set<String> = ["frame"]
 
   public static func isBuiltIn(_ name: String) -> Bool { catalogue[name] != nil }

@@ -1,4 +1,4 @@
-/// A key path an animation can target: a layer property, or a part of one (SPEC §3.1).
+/// A key path an animation can target: a layer property, or a part of one (semantics.md §3.1).
 public struct PropertyKeyPath: Sendable, Hashable, CustomStringConvertible {
   /// The part of the property that is addressed.
   public enum Part: Sendable, Hashable {

@@ -1,5 +1,5 @@
-/// The type of an animatable value (SPEC §3.1). Every value is stored as a flat run of doubles
-/// (its components), so sampling writes straight into columns.
+/// The type of an animatable value (semantics.md §3.1). Every value is stored as a flat run of
+/// doubles (its components), so sampling writes straight into columns.
 public enum ValueType: Sendable, Hashable, CustomStringConvertible {
   case scalar
   case point
