@@ -6,7 +6,7 @@ public struct ServiceConfiguration: Sendable {
   public var host = "0.0.0.0"
   public var port = 8080
   public var workers = 2
-  public var logLevel = HTTPServer.LogLevel.info
+  public var logLevel = LogLevel.info
   public var drainTimeout = 10.0
   public var limits = ServerLimits()
   public var api = APIConfiguration()
@@ -48,11 +48,7 @@ public struct ServiceConfiguration: Sendable {
       flag: "--log-level", environment: "LOG_LEVEL",
       help: "debug, info, warning or error (default info)"
     ) { c, v in
-      guard
-        let level = [HTTPServer.LogLevel.debug, .info, .warning, .error].first(where: {
-          $0.name == v.lowercased()
-        })
-      else {
+      guard let level = LogLevel(rawValue: v.lowercased()) else {
         return "must be debug, info, warning or error"
       }
       c.logLevel = level
