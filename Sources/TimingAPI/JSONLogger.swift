@@ -1,3 +1,5 @@
+import HTTPServer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -30,6 +32,14 @@ public struct JSONLogger: Sendable {
       "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
       + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))."
       + "\(pad(Int(now.tv_nsec / 1_000_000), 3))Z"
+  }
+
+  /// One line for a server event at the level the process gives it (`LogLevel(_:)`), its fields
+  /// built only when the line is written.
+  public func log(_ event: ServerEvent) {
+    let level = LogLevel(event)
+    guard level >= minimumLevel else { return }
+    log(level, event.message, event.fields)
   }
 
   public func log(_ level: LogLevel, _ message: String, _ fields: [String: String] = [:]) {

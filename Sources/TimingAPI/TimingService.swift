@@ -4,8 +4,6 @@ import HTTPServer
 /// router (`Middleware`): problem+json errors, content negotiation, HEAD and OPTIONS stay with
 /// routing; ETags and conditional requests, CORS, metrics and the access log are wrappers.
 public final class TimingService: Sendable {
-  let configuration: APIConfiguration
-  let metrics: Metrics
   private let router: Router
   /// The wrappers and the router, composed once.
   private let chain: Responder
@@ -21,8 +19,6 @@ public final class TimingService: Sendable {
     readiness: @escaping @Sendable () -> Bool = { true },
     accessLog: JSONLogger.Sink? = nil
   ) {
-    self.configuration = configuration
-    self.metrics = metrics
     var routes: [Route] = []
     let timing = TimingFunctionRoutes(configuration: configuration)
     routes += timing.routes

@@ -6,8 +6,8 @@ typealias Responder = @Sendable (HTTPRequest) -> RoutedResponse
 /// Something every route shares (CORS, entity tags, metrics, the access log), written once
 /// around the router instead of in each handler. A wrapper may look at the request, hands it
 /// on with `next` and may change the response that comes back; the first of a chain sees the
-/// request first and the response last (design.md "The server"). Synchronous, like the handlers:
-/// the server already runs each request on a queue of its own.
+/// request first and the response last. Synchronous, like the handlers: the server already runs
+/// each request on a queue of its own.
 protocol Middleware: Sendable {
   func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse
 }
