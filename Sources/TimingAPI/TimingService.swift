@@ -63,43 +63,43 @@ public final class TimingService: Sendable {
   private static func route(_ request: HTTPRequest, _ router: Router) -> RoutedResponse {
     guard Router.knownMethods.contains(request.method) else {
       return RoutedResponse(
-        response: Problem.notImplemented(request.method).response, route: .unmatched)
+        response: Problem.notImplemented(request.method).response, endpoint: .unmatched)
     }
     if request.target == "*" {
       return RoutedResponse(
         response: HTTPResponse(
           status: .noContent, headers: HTTPFields([("Allow", "GET, HEAD, POST, OPTIONS")])),
-        route: .serverOptions)
+        endpoint: .serverOptions)
     }
     switch router.match(method: request.method, path: request.path) {
     case .notFound:
-      return RoutedResponse(response: Problem.notFound(request.path).response, route: .unmatched)
+      return RoutedResponse(response: Problem.notFound(request.path).response, endpoint: .unmatched)
     case .methodNotAllowed(let allowed):
       if request.method == "OPTIONS" {
         // The resource's methods; CORSMiddleware makes it a preflight when asked.
         return RoutedResponse(
           response: HTTPResponse(
             status: .noContent, headers: HTTPFields([("Allow", allowed.joined(separator: ", "))])),
-          route: .resourceOptions)
+          endpoint: .resourceOptions)
       }
       return RoutedResponse(
         response: Problem.methodNotAllowed(request.method, allowed: allowed).response,
-        route: .unmatched)
+        endpoint: .unmatched)
     case .found(let route, let parameters):
       guard let query = QueryString(request.query) else {
         return RoutedResponse(
           response: Problem.invalidRequest([
             .parameter("query", "malformed percent-encoding in the query string")
           ]).response,
-          route: .template(route.template))
+          endpoint: .template(route.template))
       }
       do {
         return RoutedResponse(
           response: try route.handler(
             RequestContext(request: request, query: query, parameters: parameters)),
-          route: .template(route.template))
+          endpoint: .template(route.template))
       } catch {
-        return RoutedResponse(response: error.response, route: .template(route.template))
+        return RoutedResponse(response: error.response, endpoint: .template(route.template))
       }
     }
   }

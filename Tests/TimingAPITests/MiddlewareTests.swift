@@ -19,10 +19,12 @@ import Testing
   static func names(_ response: HTTPResponse) -> [String] { response.headers.map(\.name) }
 
   /// A stand-in for the router: always this response, as if from this route.
-  static func answering(_ response: HTTPResponse, as route: RoutedResponse.Route = .template("/r"))
+  static func answering(
+    _ response: HTTPResponse, as endpoint: RoutedResponse.Endpoint = .template("/r")
+  )
     -> Responder
   {
-    { _ in RoutedResponse(response: response, route: route) }
+    { _ in RoutedResponse(response: response, endpoint: endpoint) }
   }
 
   static let allowOrigin = "Access-Control-Allow-Origin"
@@ -54,7 +56,7 @@ import Testing
       ([Mark(name: "a", trail: trail), Mark(name: "b", trail: trail)] as [any Middleware])
       .wrapping { _ in
         trail.append("router")
-        return RoutedResponse(response: HTTPResponse(status: .noContent), route: .unmatched)
+        return RoutedResponse(response: HTTPResponse(status: .noContent), endpoint: .unmatched)
       }
     _ = chain(Self.request("GET", "/"))
     #expect(trail.steps.withLock { $0 } == ["a in", "b in", "router", "b out", "a out"])
@@ -146,12 +148,12 @@ import Testing
     let ok = HTTPResponse(status: .ok, contentType: "text/plain", body: "x")
     let tagged = tags.respond(to: Self.request("GET", "/r"), next: Self.answering(ok)).response
     #expect(tagged.headers["ETag"] == EntityTag.of(Array("x".utf8)))
-    for (response, route) in [
+    for (response, endpoint) in [
       (HTTPResponse(status: .notFound, contentType: "text/plain", body: "x"), .template("/r")),
-      (ok, RoutedResponse.Route.unmatched),
+      (ok, RoutedResponse.Endpoint.unmatched),
     ] {
       let untouched = tags.respond(
-        to: Self.request("GET", "/r"), next: Self.answering(response, as: route)
+        to: Self.request("GET", "/r"), next: Self.answering(response, as: endpoint)
       ).response
       #expect(untouched.headers["ETag"] == nil)
     }

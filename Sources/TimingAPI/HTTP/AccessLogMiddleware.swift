@@ -13,7 +13,7 @@ struct AccessLogMiddleware: Middleware {
     log(
       .debug, "request",
       [
-        "method": request.method, "route": routed.route.label,
+        "method": request.method, "route": routed.endpoint.label,
         "status": String(response.status.code),
         "bytes": response.stream == nil ? String(response.body.count) : "streamed",
         // Microseconds rounded, then shown in milliseconds: 3 decimals at most.

@@ -31,7 +31,7 @@ struct CORSMiddleware: Middleware {
     case .any: allowOrigin = origin == nil ? nil : "*"
     case .listed(let origins): allowOrigin = origin.flatMap { origins.contains($0) ? $0 : nil }
     }
-    if allowOrigin != nil, routed.route == .resourceOptions,
+    if allowOrigin != nil, routed.endpoint == .resourceOptions,
       request.headers["Access-Control-Request-Method"] != nil,
       let allowed = routed.response.headers["Allow"]
     {

@@ -6,7 +6,7 @@ import HTTPServer
 struct EntityTagMiddleware: Middleware {
   func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
     var routed = next(request)
-    guard case .template = routed.route, routed.response.status == .ok else { return routed }
+    guard case .template = routed.endpoint, routed.response.status == .ok else { return routed }
     // A streamed answer comes tagged by its route (its bytes are not known yet).
     let tag = routed.response.headers["ETag"] ?? EntityTag.of(routed.response.body)
     routed.response.headers.set("ETag", tag)

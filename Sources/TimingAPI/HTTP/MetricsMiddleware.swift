@@ -9,7 +9,7 @@ struct MetricsMiddleware: Middleware {
     let started = MonotonicClock.now()
     let routed = next(request)
     metrics.record(
-      route: routed.route.label, status: routed.response.status.code,
+      route: routed.endpoint.label, status: routed.response.status.code,
       seconds: MonotonicClock.now() - started)
     return routed
   }

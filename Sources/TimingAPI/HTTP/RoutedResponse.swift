@@ -5,7 +5,7 @@ import HTTPServer
 /// the routes; CORS adds a preflight only to the router's OPTIONS answer for a resource.
 struct RoutedResponse {
   /// What answered a request.
-  enum Route: Equatable {
+  enum Endpoint: Equatable {
     /// The route with this template, e.g. `/v1/timing-functions/{function}`.
     case template(String)
     /// OPTIONS on a resource: its `Allow`, and a CORS preflight when the browser asks for one.
@@ -27,5 +27,5 @@ struct RoutedResponse {
   }
 
   var response: HTTPResponse
-  var route: Route
+  var endpoint: Endpoint
 }
