@@ -61,6 +61,10 @@ public final class HTTPServer: @unchecked Sendable {
     if delta != 0 { counters.bufferedResponseBytes.add(delta, ordering: .relaxed) }
   }
 
+  /// - Parameters:
+  ///   - statistics: the counters this server updates, created by the caller so that whatever
+  ///     reports them (the API's `/metrics`) holds them before the server exists.
+  ///   - events: what the server reports (`ServerEvent`), for the caller to log as it sees fit.
   public init(
     host: String = "0.0.0.0", port: Int = 8080, limits: ServerLimits = ServerLimits(),
     workers: Int = 2,
