@@ -144,7 +144,7 @@ final class Connection: @unchecked Sendable {
     guard due != 0, due <= Clock.now() else { return }
     switch phase {
     case .header, .body:
-      server.log(.info, "request deadline passed", ["connection": String(id)])
+      server.report(.requestDeadlinePassed(connection: id))
       answerErrorAndClose(.requestTimeout, "the request was not received in time")
     case .writing:
       // Progress is what the client takes, and the kernel's send buffer (up to 4 MiB on
@@ -171,7 +171,7 @@ final class Connection: @unchecked Sendable {
     guard !closed else { return }
     switch phase {
     case .awaitingFirstRequest, .idle, .header:
-      server.log(.debug, "evicted at the connection cap", ["connection": String(id)])
+      server.report(.evicted(connection: id))
       close()
     case .body, .handling, .writing, .lingering:
       break
@@ -253,8 +253,7 @@ final class Connection: @unchecked Sendable {
       do {
         event = try parser.parse(input, from: &inputStart)
       } catch {
-        server.log(
-          .info, "rejected request", ["status": String(error.status.code), "detail": error.detail])
+        server.report(.rejectedRequest(status: error.status.code, detail: error.detail))
         answerErrorAndClose(error.status, error.detail)
         return
       }

@@ -22,22 +22,8 @@ public final class HTTPServer: @unchecked Sendable {
   /// deadline, the connection cap), so the application decides its format.
   public typealias ErrorResponder = @Sendable (HTTPStatus, String) -> HTTPResponse
 
-  public enum LogLevel: Int, Sendable, Comparable {
-    case debug, info, warning, error
-    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
-    public var name: String { ["debug", "info", "warning", "error"][rawValue] }
-  }
-  public typealias Logger = @Sendable (LogLevel, String, [String: String]) -> Void
-
-  public struct Statistics: Sendable {
-    public var openConnections: Int
-    public var acceptedConnections: Int
-    public var rejectedConnections: Int
-    public var evictedConnections: Int
-    public var responsesByStatus: [Int: Int]
-    public var bufferedResponseBytes: Int
-    public var queuedHeavyRequests: Int
-  }
+  /// Receives what the server reports (see `ServerEvent`); the process decides what to log.
+  public typealias EventHandler = @Sendable (ServerEvent) -> Void
 
   private let host: String
   private let requestedPort: Int
@@ -45,7 +31,8 @@ public final class HTTPServer: @unchecked Sendable {
   private let handler: Handler
   private let classifier: Classifier
   private let errorResponder: ErrorResponder
-  private let logger: Logger
+  private let events: EventHandler
+  private let counters: ServerStatistics
   private let workers: [DispatchQueue]
   let heavyWork: HeavyWorkPool
   private let acceptQueue = DispatchQueue(label: "animation-timing.accept")
@@ -61,28 +48,28 @@ public final class HTTPServer: @unchecked Sendable {
   private struct State {
     var connections: [Int: Connection] = [:]
     var nextID = 0
-    var accepted = 0
-    var rejected = 0
-    var evicted = 0
-    var responses: [Int: Int] = [:]
     var draining = false
     /// The connection cap in force: the configured one, lowered to fit the descriptor limit.
     var maxConnections: Int
   }
   private let state: Mutex<State>
-  private let bufferedBytes = Atomic<Int>(0)
 
   /// Response bytes queued on connections and not yet sent.
-  public var bufferedResponseBytes: Int { bufferedBytes.load(ordering: .relaxed) }
+  public var bufferedResponseBytes: Int { counters.bufferedResponseBytes.load(ordering: .relaxed) }
 
   func adjustBuffered(by delta: Int) {
-    if delta != 0 { bufferedBytes.add(delta, ordering: .relaxed) }
+    if delta != 0 { counters.bufferedResponseBytes.add(delta, ordering: .relaxed) }
   }
 
+  /// - Parameters:
+  ///   - statistics: the counters this server updates, created by the caller so that whatever
+  ///     reports them (the API's `/metrics`) holds them before the server exists.
+  ///   - events: what the server reports (`ServerEvent`), for the caller to log as it sees fit.
   public init(
     host: String = "0.0.0.0", port: Int = 8080, limits: ServerLimits = ServerLimits(),
     workers: Int = 2,
-    logger: @escaping Logger = { _, _, _ in },
+    statistics: ServerStatistics = ServerStatistics(),
+    events: @escaping EventHandler = { _ in },
     errorResponder: @escaping ErrorResponder = HTTPServer.plainTextError,
     classify: @escaping Classifier = { _ in .light },
     handler: @escaping Handler
@@ -93,7 +80,8 @@ public final class HTTPServer: @unchecked Sendable {
     self.handler = handler
     self.classifier = classify
     self.errorResponder = errorResponder
-    self.logger = logger
+    self.events = events
+    self.counters = statistics
     self.workers = (0..<max(1, workers)).map {
       DispatchQueue(label: "animation-timing.worker.\($0)", qos: .userInitiated)
     }
@@ -103,7 +91,7 @@ public final class HTTPServer: @unchecked Sendable {
     // in which the resident size must come back down.
     self.heavyWork = HeavyWorkPool(
       width: limits.maxConcurrentHeavyRequests, maxQueued: limits.maxQueuedHeavyRequests,
-      idleDelay: 1, onIdle: { FreedMemory.giveBack() })
+      idleDelay: 1, statistics: statistics, onIdle: { FreedMemory.giveBack() })
     self.state = Mutex(State(maxConnections: limits.maxConnections))
   }
 
@@ -119,17 +107,8 @@ public final class HTTPServer: @unchecked Sendable {
   /// The connection cap in force (the configured one, or lower if descriptors are short).
   public var maxConnections: Int { state.withLock { $0.maxConnections } }
 
-  public var statistics: Statistics {
-    let queued = heavyWork.queued
-    return state.withLock {
-      Statistics(
-        openConnections: $0.connections.count, acceptedConnections: $0.accepted,
-        rejectedConnections: $0.rejected, evictedConnections: $0.evicted,
-        responsesByStatus: $0.responses,
-        bufferedResponseBytes: bufferedBytes.load(ordering: .relaxed),
-        queuedHeavyRequests: queued)
-    }
-  }
+  /// The counters this server keeps (those it was given), as they are now.
+  public var statistics: ServerStatistics.Snapshot { counters.snapshot }
 
   /// Binds, listens and starts accepting.
   public func start() throws {
@@ -144,7 +123,7 @@ public final class HTTPServer: @unchecked Sendable {
     listenSource = source
     source.resume()
     startSweep()
-    log(.info, "listening", ["host": host, "port": String(boundPort)])
+    report(.listening(host: host, port: boundPort))
   }
 
   /// Each connection needs a descriptor: raise the soft limit to the hard one, and if that is
@@ -172,12 +151,9 @@ public final class HTTPServer: @unchecked Sendable {
       return s.maxConnections
     }
     if cap < limits.maxConnections {
-      log(
-        .warning, "connection cap lowered to fit the file descriptor limit",
-        [
-          "configured": String(limits.maxConnections), "effective": String(cap),
-          "descriptorLimit": String(available),
-        ])
+      report(
+        .connectionCapLowered(
+          configured: limits.maxConnections, effective: cap, descriptorLimit: available))
     }
   }
 
@@ -192,7 +168,7 @@ public final class HTTPServer: @unchecked Sendable {
         if error == EMFILE || error == ENFILE || error == ENOBUFS || error == ENOMEM {
           backOffAccepting(error)
         } else if error != EAGAIN && error != EWOULDBLOCK {
-          log(.error, "accept failed", ["errno": String(error)])
+          report(.acceptFailed(errno: error))
         }
         return
       }
@@ -213,13 +189,13 @@ public final class HTTPServer: @unchecked Sendable {
       if s.connections.count >= s.maxConnections && !s.draining {
         victim = Self.evictionCandidate(s.connections)
         guard victim != nil else {
-          s.rejected += 1
+          counters.rejectedConnections.add(1, ordering: .relaxed)
           return .rejected
         }
-        s.evicted += 1
+        counters.evictedConnections.add(1, ordering: .relaxed)
       }
       s.nextID += 1
-      s.accepted += 1
+      counters.acceptedConnections.add(1, ordering: .relaxed)
       return .admitted(s.nextID, evicting: victim)
     }
     guard case .admitted(let id, let victim) = admission else {
@@ -231,6 +207,7 @@ public final class HTTPServer: @unchecked Sendable {
       label: "animation-timing.connection", target: workers[id % workers.count])
     let connection = Connection(id: id, fd: fd, queue: queue, server: self, limits: limits)
     state.withLock { $0.connections[id] = connection }
+    counters.openConnections.add(1, ordering: .relaxed)
     queue.async { connection.start() }
   }
 
@@ -258,12 +235,7 @@ public final class HTTPServer: @unchecked Sendable {
   private func backOffAccepting(_ error: Int32) {
     let now = Clock.now()
     if now - lastDescriptorWarning >= 1_000_000_000 {
-      log(
-        .warning, "accept failed; pausing new connections for 100 ms",
-        [
-          "errno": String(error), "reason": String(cString: strerror(error)),
-          "suppressed": String(suppressedDescriptorWarnings),
-        ])
+      report(.acceptPaused(errno: error, suppressed: suppressedDescriptorWarnings))
       lastDescriptorWarning = now
       suppressedDescriptorWarnings = 0
     } else {
@@ -345,16 +317,15 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   func didRespond(status: Int) {
-    state.withLock { $0.responses[status, default: 0] += 1 }
+    counters.responsesByStatus.withLock { $0[status, default: 0] += 1 }
   }
 
   func connectionClosed(_ connection: Connection) {
-    _ = state.withLock { $0.connections.removeValue(forKey: connection.id) }
+    let removed = state.withLock { $0.connections.removeValue(forKey: connection.id) }
+    if removed != nil { counters.openConnections.subtract(1, ordering: .relaxed) }
   }
 
-  func log(_ level: LogLevel, _ message: String, _ fields: [String: String] = [:]) {
-    logger(level, message, fields)
-  }
+  func report(_ event: ServerEvent) { events(event) }
 
   // MARK: Shutdown
 
@@ -379,7 +350,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.listenSource = nil
       }
       let connections = state.withLock { Array($0.connections.values) }
-      log(.info, "draining", ["connections": String(connections.count)])
+      report(.draining(connections: connections.count))
       for connection in connections {
         connection.queue.async { connection.drain() }
       }

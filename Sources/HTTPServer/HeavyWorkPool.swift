@@ -20,10 +20,15 @@ final class HeavyWorkPool: Sendable {
   private let state: Mutex<State>
   private let maxQueued: Int
   private let idleDelay: Double
+  /// Where the requests waiting for a queue are counted, for metrics.
+  private let statistics: ServerStatistics
   /// Called on a pool queue once the pool has been idle for `idleDelay` seconds.
   private let onIdle: @Sendable () -> Void
 
-  init(width: Int, maxQueued: Int, idleDelay: Double, onIdle: @escaping @Sendable () -> Void) {
+  init(
+    width: Int, maxQueued: Int, idleDelay: Double, statistics: ServerStatistics,
+    onIdle: @escaping @Sendable () -> Void
+  ) {
     let width = max(1, width)
     queues = (0..<width).map {
       DispatchQueue(label: "animation-timing.heavy.\($0)", qos: .utility)
@@ -31,11 +36,9 @@ final class HeavyWorkPool: Sendable {
     state = Mutex(State(idleQueues: Array((0..<width).reversed())))
     self.maxQueued = maxQueued
     self.idleDelay = idleDelay
+    self.statistics = statistics
     self.onIdle = onIdle
   }
-
-  /// Requests waiting for a queue (for metrics).
-  var queued: Int { state.withLock { $0.requests.count } }
 
   /// A new heavy request. False when `maxQueued` already wait: the caller answers 503.
   func submit(_ job: @escaping Job) -> Bool {
@@ -45,6 +48,7 @@ final class HeavyWorkPool: Sendable {
       if let free = s.idleQueues.popLast() { return .run(free) }
       guard s.requests.count < maxQueued else { return .refused }
       s.requests.append(job)
+      statistics.queuedHeavyRequests.add(1, ordering: .relaxed)
       return .queued
     }
     switch placement {
@@ -73,7 +77,10 @@ final class HeavyWorkPool: Sendable {
         current()
         next = state.withLock { s in
           if let continuation = s.continuations.removeFirst() { return continuation }
-          if let request = s.requests.removeFirst() { return request }
+          if let request = s.requests.removeFirst() {
+            statistics.queuedHeavyRequests.subtract(1, ordering: .relaxed)
+            return request
+          }
           s.idleQueues.append(index)
           return nil
         }

@@ -21,8 +21,6 @@ public struct APIConfiguration: Sendable {
 
   public init() {}
 
-  var allowsAnyOrigin: Bool { corsOrigins.contains("*") }
-
   /// A fresh budget for one request.
   var workBudget: WorkBudget { WorkBudget(limit: maxWorkUnits) }
 }

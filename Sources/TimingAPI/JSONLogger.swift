@@ -9,9 +9,13 @@ import HTTPServer
 /// Logs as one JSON object per line on stdout (design.md "Configuration"), each line written
 /// with a single `write` so lines from different threads never interleave.
 public struct JSONLogger: Sendable {
-  public let minimumLevel: HTTPServer.LogLevel
+  /// Where a component that logs sends its lines (level, message, fields), without knowing how
+  /// they are written.
+  public typealias Sink = @Sendable (LogLevel, String, [String: String]) -> Void
 
-  public init(minimumLevel: HTTPServer.LogLevel) { self.minimumLevel = minimumLevel }
+  public let minimumLevel: LogLevel
+
+  public init(minimumLevel: LogLevel) { self.minimumLevel = minimumLevel }
 
   /// RFC 3339 UTC with milliseconds, e.g. 2026-11-29T18:42:07.123Z.
   static func timestamp() -> String {
@@ -30,8 +34,15 @@ public struct JSONLogger: Sendable {
       + "\(pad(Int(now.tv_nsec / 1_000_000), 3))Z"
   }
 
-  public func log(_ level: HTTPServer.LogLevel, _ message: String, _ fields: [String: String] = [:])
-  {
+  /// One line for a server event at the level the process gives it (`LogLevel(_:)`), its fields
+  /// built only when the line is written.
+  public func log(_ event: ServerEvent) {
+    let level = LogLevel(event)
+    guard level >= minimumLevel else { return }
+    log(level, event.message, event.fields)
+  }
+
+  public func log(_ level: LogLevel, _ message: String, _ fields: [String: String] = [:]) {
     guard level >= minimumLevel else { return }
     var w = JSONWriter(capacity: 128)
     w.beginObject()

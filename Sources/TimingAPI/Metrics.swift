@@ -2,8 +2,10 @@ import HTTPServer
 import Synchronization
 
 /// Request counters and durations per route template and status, for `GET /metrics`
-/// (Prometheus text exposition format 0.0.4).
-final class Metrics: Sendable {
+/// (Prometheus text exposition format 0.0.4), with the server's connection counters when the
+/// service runs behind a server. Created by the process before both: the server counts into
+/// `server`, the service records requests here.
+public final class Metrics: Sendable {
   private struct Key: Hashable {
     let route: String
     let status: Int
@@ -13,6 +15,11 @@ final class Metrics: Sendable {
     var seconds = 0.0
   }
   private let series = Mutex<[Key: Series]>([:])
+  /// The server's counters; nil in process (tests, benchmarks), where `/metrics` shows requests
+  /// only.
+  public let server: ServerStatistics?
+
+  public init(server: ServerStatistics? = nil) { self.server = server }
 
   func record(route: String, status: Int, seconds: Double) {
     series.withLock {
@@ -21,7 +28,7 @@ final class Metrics: Sendable {
     }
   }
 
-  func exposition(server: HTTPServer.Statistics?) -> String {
+  func exposition() -> String {
     let snapshot = series.withLock { $0 }.sorted {
       ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status)
     }
@@ -40,7 +47,7 @@ final class Metrics: Sendable {
     for (route, seconds) in byRoute.sorted(by: { $0.key < $1.key }) {
       text += "animation_timing_request_duration_seconds_sum{route=\"\(route)\"} \(seconds)\n"
     }
-    if let server {
+    if let server = server?.snapshot {
       text += "# HELP animation_timing_open_connections Open client connections.\n"
       text += "# TYPE animation_timing_open_connections gauge\n"
       text += "animation_timing_open_connections \(server.openConnections)\n"

@@ -6,7 +6,7 @@ public struct ServiceConfiguration: Sendable {
   public var host = "0.0.0.0"
   public var port = 8080
   public var workers = 2
-  public var logLevel = HTTPServer.LogLevel.info
+  public var logLevel = LogLevel.info
   public var drainTimeout = 10.0
   public var limits = ServerLimits()
   public var api = APIConfiguration()
@@ -21,169 +21,66 @@ public struct ServiceConfiguration: Sendable {
     case invalid(String)
   }
 
-  struct Option: Sendable {
-    let flag: String
-    let environment: String?
-    let help: String
-    let apply: @Sendable (inout ServiceConfiguration, String) -> String?
-  }
-
+  /// Every option, each declared once: its flag, what its value sets and its help line.
   static let options: [Option] = [
-    Option(flag: "--host", environment: "HOST", help: "address to listen on (default 0.0.0.0)") {
-      c, v in
-      c.host = v
-      return v.isEmpty ? "must not be empty" : nil
-    },
-    Option(flag: "--port", environment: "PORT", help: "TCP port (default 8080; 0 picks a free one)")
-    { c, v in
-      integer(v, 0...65535) { c.port = $0 }
-    },
+    Option("--host", .text(\.host), "address to listen on (default 0.0.0.0)"),
+    Option("--port", .integer(\.port, 0...65535), "TCP port (default 8080; 0 picks a free one)"),
     Option(
-      flag: "--workers", environment: "WORKERS",
-      help: "request-handling queues (default: twice the number of CPUs)"
-    ) { c, v in
-      integer(v, 1...256) { c.workers = $0 }
-    },
+      "--workers", .integer(\.workers, 1...256),
+      "request-handling queues (default: twice the number of CPUs)"),
+    Option("--log-level", .logLevel, "debug, info, warning or error (default info)"),
     Option(
-      flag: "--log-level", environment: "LOG_LEVEL",
-      help: "debug, info, warning or error (default info)"
-    ) { c, v in
-      guard
-        let level = [HTTPServer.LogLevel.debug, .info, .warning, .error].first(where: {
-          $0.name == v.lowercased()
-        })
-      else {
-        return "must be debug, info, warning or error"
-      }
-      c.logLevel = level
-      return nil
-    },
+      "--cors-origins", .origins,
+      "comma-separated origins allowed from browsers, or * (default *)"),
     Option(
-      flag: "--cors-origins", environment: "CORS_ORIGINS",
-      help: "comma-separated origins allowed from browsers, or * (default *)"
-    ) { c, v in
-      let origins = v.split(separator: ",").map { $0.trimmingCharacters(in: " ") }.filter {
-        !$0.isEmpty
-      }
-      guard !origins.isEmpty else { return "must list at least one origin, or *" }
-      c.api.corsOrigins = origins
-      return nil
-    },
+      "--max-body-bytes", .integer(\.limits.maxBodyBytes, 0...(256 << 20)),
+      "largest request body (default 1048576)"),
     Option(
-      flag: "--max-body-bytes", environment: "MAX_BODY_BYTES",
-      help: "largest request body (default 1048576)"
-    ) { c, v in
-      integer(v, 0...(256 << 20)) { c.limits.maxBodyBytes = $0 }
-    },
+      "--max-connections", .integer(\.limits.maxConnections, 1...1_000_000),
+      "open connections before 503 (default 1024)"),
     Option(
-      flag: "--max-connections", environment: "MAX_CONNECTIONS",
-      help: "open connections before 503 (default 1024)"
-    ) { c, v in
-      integer(v, 1...1_000_000) { c.limits.maxConnections = $0 }
-    },
+      "--max-request-line-bytes", .integer(\.limits.maxRequestLineBytes, 64...(1 << 20)),
+      "longest request line (default 8192)"),
     Option(
-      flag: "--max-request-line-bytes", environment: "MAX_REQUEST_LINE_BYTES",
-      help: "longest request line (default 8192)"
-    ) { c, v in
-      integer(v, 64...(1 << 20)) { c.limits.maxRequestLineBytes = $0 }
-    },
+      "--max-header-bytes", .integer(\.limits.maxHeaderBytes, 256...(1 << 20)),
+      "largest header section (default 16384)"),
     Option(
-      flag: "--max-header-bytes", environment: "MAX_HEADER_BYTES",
-      help: "largest header section (default 16384)"
-    ) { c, v in
-      integer(v, 256...(1 << 20)) { c.limits.maxHeaderBytes = $0 }
-    },
+      "--max-header-count", .integer(\.limits.maxHeaderCount, 1...10_000),
+      "most header fields (default 100)"),
     Option(
-      flag: "--max-header-count", environment: "MAX_HEADER_COUNT",
-      help: "most header fields (default 100)"
-    ) { c, v in
-      integer(v, 1...10_000) { c.limits.maxHeaderCount = $0 }
-    },
+      "--header-timeout", .seconds(\.limits.headerTimeout),
+      "seconds to receive a header section (default 10)"),
     Option(
-      flag: "--header-timeout", environment: "HEADER_TIMEOUT",
-      help: "seconds to receive a header section (default 10)"
-    ) { c, v in
-      seconds(v) { c.limits.headerTimeout = $0 }
-    },
+      "--body-timeout", .seconds(\.limits.bodyTimeout), "seconds to receive a body (default 30)"),
     Option(
-      flag: "--body-timeout", environment: "BODY_TIMEOUT",
-      help: "seconds to receive a body (default 30)"
-    ) { c, v in
-      seconds(v) { c.limits.bodyTimeout = $0 }
-    },
+      "--idle-timeout", .seconds(\.limits.idleTimeout),
+      "seconds a kept-alive connection may idle (default 60)"),
     Option(
-      flag: "--idle-timeout", environment: "IDLE_TIMEOUT",
-      help: "seconds a kept-alive connection may idle (default 60)"
-    ) { c, v in
-      seconds(v) { c.limits.idleTimeout = $0 }
-    },
+      "--write-timeout", .seconds(\.limits.writeTimeout),
+      "seconds to write a response out (default 30)"),
     Option(
-      flag: "--write-timeout", environment: "WRITE_TIMEOUT",
-      help: "seconds to write a response out (default 30)"
-    ) { c, v in
-      seconds(v) { c.limits.writeTimeout = $0 }
-    },
+      "--drain-timeout", .seconds(\.drainTimeout),
+      "seconds to finish in-flight requests on SIGTERM (default 10)"),
     Option(
-      flag: "--drain-timeout", environment: "DRAIN_TIMEOUT",
-      help: "seconds to finish in-flight requests on SIGTERM (default 10)"
-    ) {
-      c, v in seconds(v) { c.drainTimeout = $0 }
-    },
+      "--max-points", .integer(\.api.maxPointsPerRequest, 1...10_000_000),
+      "most points one request may evaluate (default 10000)"),
     Option(
-      flag: "--max-points", environment: "MAX_POINTS",
-      help: "most points one request may evaluate (default 10000)"
-    ) { c, v in
-      integer(v, 1...10_000_000) { c.api.maxPointsPerRequest = $0 }
-    },
+      "--max-timeline-values", .integer(\.api.maxTimelineValues, 1...100_000_000),
+      "most numbers one timeline may produce (default 5000000)"),
     Option(
-      flag: "--max-timeline-values", environment: "MAX_TIMELINE_VALUES",
-      help: "most numbers one timeline may produce (default 5000000)"
-    ) { c, v in
-      integer(v, 1...100_000_000) { c.api.maxTimelineValues = $0 }
-    },
+      "--max-heavy-requests", .integer(\.limits.maxConcurrentHeavyRequests, 1...256),
+      "heavy requests (timelines, actions, presets) run at once (default: the CPUs)"),
     Option(
-      flag: "--max-heavy-requests", environment: "MAX_HEAVY_REQUESTS",
-      help: "heavy requests (timelines, actions, presets) run at once (default: the CPUs)"
-    ) { c, v in
-      integer(v, 1...256) { c.limits.maxConcurrentHeavyRequests = $0 }
-    },
+      "--max-queued-heavy-requests", .integer(\.limits.maxQueuedHeavyRequests, 0...100_000),
+      "heavy requests waiting for a turn before 503 (default 64)"),
     Option(
-      flag: "--max-queued-heavy-requests", environment: "MAX_QUEUED_HEAVY_REQUESTS",
-      help: "heavy requests waiting for a turn before 503 (default 64)"
-    ) { c, v in
-      integer(v, 0...100_000) { c.limits.maxQueuedHeavyRequests = $0 }
-    },
+      "--max-work-units", .integer(\.api.maxWorkUnits, 1_000...1_000_000_000_000),
+      "work budget of one request, in units of about 10 ns (default 60000000)"),
     Option(
-      flag: "--max-work-units", environment: "MAX_WORK_UNITS",
-      help: "work budget of one request, in units of about 10 ns (default 60000000)"
-    ) { c, v in
-      integer(v, 1_000...1_000_000_000_000) { c.api.maxWorkUnits = $0 }
-    },
-    Option(
-      flag: "--max-buffered-response-bytes", environment: "MAX_BUFFERED_RESPONSE_BYTES",
-      help: "unsent response bytes across connections before 503 (default 268435456)"
-    ) { c, v in
-      integer(v, 1 << 16...(1 << 40)) { c.limits.maxBufferedResponseBytes = $0 }
-    },
+      "--max-buffered-response-bytes",
+      .integer(\.limits.maxBufferedResponseBytes, 1 << 16...(1 << 40)),
+      "unsent response bytes across connections before 503 (default 268435456)"),
   ]
-
-  private static func integer(_ text: String, _ range: ClosedRange<Int>, _ set: (Int) -> Void)
-    -> String?
-  {
-    guard let value = Int(text), range.contains(value) else {
-      return "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
-    }
-    set(value)
-    return nil
-  }
-
-  private static func seconds(_ text: String, _ set: (Double) -> Void) -> String? {
-    guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-      return "must be a number of seconds in (0, 86400]"
-    }
-    set(value)
-    return nil
-  }
 
   public static var usage: String {
     var text = """
@@ -197,7 +94,7 @@ public struct ServiceConfiguration: Sendable {
     for option in options {
       let flag = option.flag + " VALUE"
       text += "  " + flag + String(repeating: " ", count: max(1, 30 - flag.count)) + option.help
-      if let environment = option.environment { text += " [\(environment)]" }
+      text += " [\(option.environment)]"
       text += "\n"
     }
     text +=
@@ -218,9 +115,9 @@ public struct ServiceConfiguration: Sendable {
     // One heavy request per core: more would only share the cores and hold more memory.
     configuration.limits.maxConcurrentHeavyRequests = max(1, processors)
     for option in options {
-      if let name = option.environment, let value = environment[name] {
-        if let problem = option.apply(&configuration, value) {
-          return .invalid("\(name)=\(value): \(problem)")
+      if let value = environment[option.environment] {
+        if let problem = option.apply(value, to: &configuration) {
+          return .invalid("\(option.environment)=\(value): \(problem)")
         }
       }
     }
@@ -248,7 +145,7 @@ public struct ServiceConfiguration: Sendable {
         i += 1
         value = arguments[i]
       }
-      if let problem = option.apply(&configuration, value!) {
+      if let problem = option.apply(value!, to: &configuration) {
         return .invalid("\(name) \(value!): \(problem)")
       }
       i += 1

@@ -48,28 +48,29 @@ enum Launcher {
     FreedMemory.configure()
     let logger = JSONLogger(minimumLevel: configuration.logLevel)
     let ready = Atomic<Bool>(false)
-    let serverBox = Mutex<HTTPServer?>(nil)
+    // Created before server and service: the server counts connections into `statistics`, the
+    // service counts requests into `metrics`, and `/metrics` reads both.
+    let statistics = ServerStatistics()
+    let metrics = Metrics(server: statistics)
 
     // One line per request only when debugging: at info level the fields are never built.
-    var accessLog: (@Sendable (HTTPServer.LogLevel, String, [String: String]) -> Void)?
+    var accessLog: JSONLogger.Sink?
     if configuration.logLevel == .debug {
       accessLog = { level, message, fields in logger.log(level, message, fields) }
     }
 
     let service = TimingService(
-      configuration: configuration.api,
+      configuration: configuration.api, metrics: metrics,
       readiness: { ready.load(ordering: .relaxed) },
-      serverStatistics: { serverBox.withLock { $0?.statistics } },
       accessLog: accessLog)
 
     let server = HTTPServer(
       host: configuration.host, port: configuration.port, limits: configuration.limits,
-      workers: configuration.workers,
-      logger: { level, message, fields in logger.log(level, message, fields) },
+      workers: configuration.workers, statistics: statistics,
+      events: { event in logger.log(event) },
       errorResponder: TimingService.transportError,
       classify: { request in service.requestClass(request) },
       handler: { request in service.handle(request) })
-    serverBox.withLock { $0 = server }
 
     do {
       try server.start()

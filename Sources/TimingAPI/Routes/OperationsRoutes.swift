@@ -2,10 +2,7 @@ import HTTPServer
 
 /// Health, readiness, metrics, the contract, and a small index page (api.md "Operations").
 enum OperationsRoutes {
-  static func routes(
-    readiness: @escaping @Sendable () -> Bool, metrics: Metrics,
-    serverStatistics: @escaping @Sendable () -> HTTPServer.Statistics?
-  ) -> [Route] {
+  static func routes(readiness: @escaping @Sendable () -> Bool, metrics: Metrics) -> [Route] {
     [
       Route("GET", "/healthz", .operations) { _ throws(Problem) in
         plain(.ok, "ok\n", contentType: "text/plain; charset=utf-8")
@@ -17,7 +14,7 @@ enum OperationsRoutes {
       },
       Route("GET", "/metrics", .operations) { _ throws(Problem) in
         plain(
-          .ok, metrics.exposition(server: serverStatistics()),
+          .ok, metrics.exposition(),
           contentType: "text/plain; version=0.0.4; charset=utf-8")
       },
       Route("GET", "/openapi.yaml") { _ throws(Problem) in

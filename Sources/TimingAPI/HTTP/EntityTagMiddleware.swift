@@ -1,0 +1,38 @@
+import HTTPServer
+
+/// An ETag on every successful answer of a route, and `If-None-Match` (RFC 9110 §13.1.2): 304
+/// for GET and HEAD, 412 for other methods, since answering a POST again would give the very
+/// response the client says it has (api.md).
+struct EntityTagMiddleware: Middleware {
+  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+    var routed = next(request)
+    guard case .template = routed.endpoint, routed.response.status == .ok else { return routed }
+    // A streamed answer comes tagged by its route (its bytes are not known yet).
+    let tag = routed.response.headers["ETag"] ?? EntityTag.of(routed.response.body)
+    routed.response.headers.set("ETag", tag)
+    guard let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) else {
+      return routed
+    }
+    if request.method == "GET" || request.method == "HEAD" {
+      routed.response = Self.notModified(routed.response)
+    } else {
+      // Problem.preconditionFailed(tag:) replaces this once the Problem catalogue has it.
+      routed.response =
+        Problem(
+          HTTPStatus(412, "Precondition Failed"), "precondition-failed", "Precondition failed",
+          "the response would be identical to the one tagged \(tag) named in If-None-Match"
+        ).response
+    }
+    return routed
+  }
+
+  /// 304 keeps the fields a cache needs to update what it holds (RFC 9110 §15.4.5).
+  private static func notModified(_ response: HTTPResponse) -> HTTPResponse {
+    var notModified = HTTPResponse(status: .notModified)
+    for field in response.headers
+    where ["etag", "vary", "cache-control"].contains(field.name.lowercased()) {
+      notModified.headers.append(field.name, field.value)
+    }
+    return notModified
+  }
+}
