@@ -171,8 +171,8 @@ extension TimelinePlan {
 
   /// The hot loop, step-major: the column starts as the model value at every time, then each
   /// step (in add order) composes onto every sample — the same result per sample as going
-  /// sample by sample, with one dynamic call per step instead of per step and sample, and no
-  /// allocation per sample.
+  /// sample by sample, with one dispatch per step (a switch over `ValueSource`) instead of per
+  /// step and sample, and no allocation per sample.
   func sampleTrack(_ index: Int, times: [Double]) -> [Double] {
     let track = tracks[index]
     let width = track.type.componentCount
