@@ -48,6 +48,19 @@ import Testing
     #expect(approximately(scales, [0.95, 0.9, 0.9]))
   }
 
+  /// The divisor behind the presets list's "duration/3" and "duration/<steps>": the step count,
+  /// except popDown and popAlphaUp (one step each, run for duration/3).
+  @Test func stepDivisor() {
+    for preset in CanvasPreset.allCases {
+      let steps = preset.definition(width: 375, height: 667).steps.count
+      let quirk = preset == .popDown || preset == .popAlphaUp
+      #expect(preset.stepDivisor(stepCount: steps) == (quirk ? 3 : steps), "\(preset)")
+      #expect(preset.stepDuration(6, steps: steps) == 6 / Double(quirk ? 3 : steps))
+    }
+    #expect(CanvasSettings.defaultScreen == (375, 667))
+    #expect(Scene().screenWidth == 375 && Scene().screenHeight == 667)
+  }
+
   @Test func fadeInAndPausedViews() {
     let p = plan([view("a", .fadeIn, duration: 1), view("b", .fadeIn, duration: 1, paused: true)])
     #expect(approximately(scalars(p, "a", "opacity", [0, 0.5, 1]), [0, 0.5, 1]))

@@ -69,10 +69,23 @@ extension CanvasPreset {
     }
   }
 
-  /// Each step's share of the duration: 1/N, except Canvas's own quirk for popDown and
-  /// popAlphaUp, which run their one step for duration/3.
+  /// Each step's share of the duration: duration / `stepDivisor(stepCount:)`.
   public func stepDuration(_ duration: Double, steps: Int) -> Double {
-    self == .popDown || self == .popAlphaUp ? duration / 3 : duration / Double(steps)
+    duration / Double(stepDivisor(stepCount: steps))
+  }
+
+  /// What the duration is divided by for one step: the number of steps N, except Canvas's own
+  /// quirk for popDown and popAlphaUp, which run their one step for duration/3. Public so that
+  /// the API's presets list ("duration/3", "duration/4") need not know the quirk.
+  public func stepDivisor(stepCount: Int) -> Int {
+    switch self {
+    case .popDown, .popAlphaUp: 3
+    case .bounceLeft, .bounceRight, .bounceDown, .bounceUp, .slideLeft, .slideRight, .slideDown,
+      .slideUp, .slideDownReverse, .fadeIn, .fadeOut, .fadeInSemi, .fadeOutSemi, .fadeInLeft,
+      .fadeInRight, .fadeInDown, .fadeInUp, .fadeOutLeft, .fadeOutRight, .pop, .popAlpha,
+      .popAlphaOut, .morph, .flash, .shake, .zoomIn, .zoomOut:
+      stepCount
+    }
   }
 
   /// The script a start produces on a view at scene time t: the start state set outside any

@@ -5,8 +5,9 @@ public struct Scene: Sendable {
   public var contentsNames: [String] = [LayerProperties.noContents]
   /// Script events, applied in time order (equal times in the order given).
   public var events: [ScriptEvent] = []
-  /// The screen's size in points, for the Canvas presets (◆ default 375 × 667).
-  public var screenWidth = 375.0
-  public var screenHeight = 667.0
+  /// The screen's size in points, for the Canvas presets (◆ default 375 × 667,
+  /// `CanvasSettings.defaultScreen`).
+  public var screenWidth = CanvasSettings.defaultScreen.width
+  public var screenHeight = CanvasSettings.defaultScreen.height
   public init() {}
 }
