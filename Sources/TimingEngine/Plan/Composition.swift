@@ -66,15 +66,10 @@ enum Composition {
     on parts: inout DecomposedTransform
   ) {
     switch field {
-    case .rotationX, .rotationY, .rotationZ:
-      var angles = parts.eulerAngles
-      switch field {
-      case .rotationX: angles.x = v[0]
-      case .rotationY: angles.y = v[0]
-      default: angles.z = v[0]
-      }
-      // Angles beyond ±π still mean that many turns for the rotation matrix.
-      parts.eulerAngles = angles
+    // Angles beyond ±π still mean that many turns for the rotation matrix.
+    case .rotationX: parts.eulerAngles.x = v[0]
+    case .rotationY: parts.eulerAngles.y = v[0]
+    case .rotationZ: parts.eulerAngles.z = v[0]
     case .scale: parts.scale = SIMD3(v[0], v[0], v[0])
     case .scaleX: parts.scale.x = v[0]
     case .scaleY: parts.scale.y = v[0]

@@ -177,7 +177,9 @@ extension PlanBuilder {
       case .replaceLayer(let old, let new):
         layer = new
         parent = nameIndex[old].flatMap { parents[$0] }
-      default: continue
+      case .transaction, .animate, .addAnimation, .removeAnimation, .removeAllAnimations,
+        .startCanvasAnimation, .removeLayer:
+        continue
       }
       currentInsertTime = event.time
       try flatten([layer], parentLevels: parent.map { clocks[$0].levels } ?? [])
@@ -325,7 +327,7 @@ extension PlanBuilder {
     switch action.kind {
     case .basic(let values): action.kind = .basic(ends(values))
     case .spring(let values, let curve): action.kind = .spring(ends(values), curve)
-    default: break
+    case .keyframe, .group, .transition: break
     }
   }
 

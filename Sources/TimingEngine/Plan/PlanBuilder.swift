@@ -230,7 +230,7 @@ struct PlanBuilder {
       case .scale: return [1, 1, 1]
       case .scaleX, .scaleY, .scaleZ: return [1]
       case .translate: return [0, 0, 0]
-      default: return [0]
+      case .rotateX, .rotateY, .rotateZ, .translateX, .translateY, .translateZ: return [0]
       }
     }
     return part(keyPath.part, of: tracks[track].currentModel, valueType: keyPath.valueType)
