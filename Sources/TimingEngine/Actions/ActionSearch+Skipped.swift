@@ -1,3 +1,5 @@
+/// The resolutions of a lookup that never reaches the action search: the value did not change,
+/// or the layer is outside a rendered tree. The plan builder records them like any other.
 extension ActionSearch {
   /// semantics.md §5.1: setting a value equal to the model value triggers nothing.
   static func unchanged(key: String) -> Resolution {

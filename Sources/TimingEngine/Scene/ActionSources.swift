@@ -1,11 +1,3 @@
-/// Who answers `actionForLayer:forKey:` for a layer.
-public enum LayerDelegate: Sendable {
-  /// A UIKit view backing the layer (semantics.md §5.5).
-  case view
-  /// A delegate implementing `actionForLayer:forKey:` with this table.
-  case table(ActionTable)
-}
-
 /// The parts of a layer the action search consults.
 public struct ActionSources: Sendable {
   public var delegate: LayerDelegate?
@@ -15,4 +7,12 @@ public struct ActionSources: Sendable {
   /// The layer class's own `defaultActionForKey:` (a scene-declared subclass).
   public var classDefaults = ActionTable()
   public init() {}
+}
+
+/// Who answers `actionForLayer:forKey:` for a layer.
+public enum LayerDelegate: Sendable {
+  /// A UIKit view backing the layer (semantics.md §5.5).
+  case view
+  /// A delegate implementing `actionForLayer:forKey:` with this table.
+  case table(ActionTable)
 }

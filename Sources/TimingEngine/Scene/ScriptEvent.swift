@@ -1,3 +1,16 @@
+/// One thing a script does (semantics.md §5), at a scene time; `source` is where the scene gave
+/// it (JSON Pointer tokens), for warnings and the timeline's records.
+public struct ScriptEvent: Sendable {
+  public var time: Double
+  public var action: ScriptAction
+  public var source: [String]
+  public init(time: Double, action: ScriptAction, source: [String]) {
+    self.time = time
+    self.action = action
+    self.source = source
+  }
+}
+
 /// What a script does at one time (api.md "Timelines", events).
 public enum ScriptAction: Sendable {
   case transaction(ScriptTransaction)
@@ -15,15 +28,4 @@ public enum ScriptAction: Sendable {
   case removeLayer(String)
   /// `replaceSublayer:with:`: the old layer leaves, the new one takes its place.
   case replaceLayer(String, with: Layer)
-}
-
-public struct ScriptEvent: Sendable {
-  public var time: Double
-  public var action: ScriptAction
-  public var source: [String]
-  public init(time: Double, action: ScriptAction, source: [String]) {
-    self.time = time
-    self.action = action
-    self.source = source
-  }
 }
