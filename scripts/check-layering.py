@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Checks that TimingEngine's folders depend on each other in one direction only.
 
-The engine's folders form layers (docs/design.md, "Modules"); a folder may use what its own
-layer's folder and the layers before it declare, never what a later layer or a sibling in its
-own layer declares:
+The engine's folders form layers (docs/design.md); a folder may use what its own folder and
+the layers before it declare, never what a later layer or a sibling in its own layer declares:
 
     Export → Values → Timing → Animations → Work → Scene → Actions | Presets → Plan
 
@@ -184,7 +183,8 @@ def main():
         for name in members:
             member_folders.setdefault(name, set()).add(folder)
         for match in DECLARATION.finditer(code):
-            every_member[match.group(2).strip("`")] = every_member.get(match.group(2), 0) + 1
+            name = match.group(2).strip("`")
+            every_member[name] = every_member.get(name, 0) + 1
     unique_members = {
         name: folders.pop()
         for name, folders in member_folders.items()
