@@ -46,6 +46,36 @@ import Testing
     #expect(p.actionRecords.first?.resolution.decidedBy == "defaultActionForKey")
   }
 
+  /// semantics.md §3.3: an end the animation leaves out follows the model value as the script
+  /// changes it: in the sampled values (each model value from its change on) and in the
+  /// presentation value a later change starts from (composed while the plan is built).
+  @Test func missingEndFollowsTheModelAcrossChanges() throws {
+    let fade = basic("opacity", from: [0]) { $0.timing.duration = 10 }
+    let p = scene(
+      [layer("a", [fade], properties: [("opacity", .scalar(1))])],
+      [
+        ScriptEvent(
+          time: 2,
+          action: .transaction(transaction(disable: true, [change("a", "opacity", [0.5])])),
+          source: []),
+        ScriptEvent(
+          time: 4,
+          action: .transaction(transaction(disable: true, [change("a", "opacity", [0.25])])),
+          source: []),
+        ScriptEvent(
+          time: 6, action: .transaction(transaction(duration: 1, [change("a", "opacity", [1])])),
+          source: []),
+      ])
+    #expect(approximately(scalars(p, "a", "opacity", [1, 3, 5]), [0.1, 0.15, 0.125]))
+    // The implicit animation at 6 starts from the presentation value then: 0.25 × 0.6.
+    let implicit = try #require(p.actionRecords.last?.resolution.action)
+    guard case .basic(let values) = implicit.kind else {
+      Issue.record("the change at 6 added \(implicit.kind), not a basic animation")
+      return
+    }
+    #expect(approximately(values.from?.components ?? [], [0.15]))
+  }
+
   /// Seed 003: a view-backed layer does not animate in a transaction; in a block it does, with
   /// UIKit's additive animation and the block's curve.
   @Test func viewBackedLayer() {
