@@ -199,8 +199,7 @@ struct PlanBuilder {
       place(
         TrackStep(
           animation: compiled, source: .transition(TransitionSource(style)), part: .whole,
-          additive: false,
-          valueFunction: nil, propertyType: .array(5)), on: track)
+          additive: false, valueFunction: nil, propertyType: .array(5)), on: track)
     case .basic(let values):
       try addBasic(animation, compiled, values, spring: nil, layer: layer)
     case .spring(let values, let curve):
@@ -302,12 +301,13 @@ struct PlanBuilder {
     var liveIndex: Int?
     if followsModel {
       try budget.charge(WorkCost.epoch(type), stage, at: animation.source)
-      liveIndex = epochs.count
+      let index = epochs.count
       epochs.append([(compiled.addedAt, interpolator)])
+      liveIndex = index
       liveSources[track].append(
         LiveSource(
-          epochs: epochs.count - 1, keyPath: keyPath, type: type, values: values,
-          captured: captured, animation: compiled))
+          epochs: index, keyPath: keyPath, type: type, values: values, captured: captured,
+          animation: compiled))
     }
     let source = InterpolationSource(
       interpolator, liveIndex: liveIndex, spring: spring, cycleValue: cycleValue, type: type)
