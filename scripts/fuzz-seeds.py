@@ -372,7 +372,7 @@ def openapi_words():
 
 
 def presets():
-    with open(os.path.join(ROOT, "Sources/TimingEngine/Presets/CanvasPreset.swift")) as f:
+    with open(os.path.join(ROOT, "Sources/TimingEngine/Scene/CanvasPreset.swift")) as f:
         source = f.read()
     return sorted(
         name for line in re.findall(r"^\s*case ([a-zA-Z, ]+)$", source, re.M)

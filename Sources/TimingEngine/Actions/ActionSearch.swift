@@ -120,7 +120,7 @@ public enum ActionSearch {
     if a.keyPath == nil {
       switch a.kind {
       case .group, .transition: break
-      default: a.keyPath = PropertyKeyPath.resolve(key, customType: .scalar)
+      case .basic, .keyframe, .spring: a.keyPath = PropertyKeyPath.resolve(key, customType: .scalar)
       }
     }
     if a.timing.duration <= 0 { a.timing.duration = transaction.animationDuration }

@@ -86,7 +86,9 @@ public enum ValueFunction: String, Sendable, CaseIterable {
   public var inputType: ValueType {
     switch self {
     case .scale, .translate: .array(3)
-    default: .scalar
+    case .rotateX, .rotateY, .rotateZ, .scaleX, .scaleY, .scaleZ, .translateX, .translateY,
+      .translateZ:
+      .scalar
     }
   }
 

@@ -38,7 +38,7 @@ public final class Interpolator: Sendable {
       }
     case .bool: mode = .step
     case .contents: mode = .crossFade
-    default: break
+    case .scalar, .point, .size, .rect, .color, .array: break
     }
     self.mode = mode
     self.fromParts = fromParts

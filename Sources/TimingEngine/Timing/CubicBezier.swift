@@ -132,10 +132,15 @@ public struct CubicBezier: Sendable, Hashable {
   }
 
   /// y(x) for x in [0, 1]; exact at both ends.
-  @inlinable public func solve(_ x: Double) -> Double {
+  @inlinable public func solve(_ x: Double) -> Double { solve(x, table: nil) }
+
+  /// y(x) for x in [0, 1], Newton starting from the table's guess if there is one (else s = x):
+  /// the one evaluation of the curve that `TimingFunction.evaluate` and
+  /// `CompiledTimingFunction` share.
+  @inlinable @inline(__always) func solve(_ x: Double, table: ParameterTable?) -> Double {
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
-    return sampleY(solveParameter(forX: x))
+    return sampleY(solveParameter(forX: x, guess: table?.guess(x)))
   }
 
   /// dy/dx for x in [0, 1]; ±infinity where the tangent is vertical.
@@ -170,8 +175,15 @@ public struct CubicBezier: Sendable, Hashable {
 
   /// y(x) for any x, extending the curve along its end tangents (CSS).
   @inlinable public func solveExtrapolating(_ x: Double) -> Double {
+    solveExtrapolating(x, table: nil)
+  }
+
+  /// `solveExtrapolating` with the table's guess inside [0, 1].
+  @inlinable @inline(__always) func solveExtrapolating(_ x: Double, table: ParameterTable?)
+    -> Double
+  {
     if x < 0 { return startTangent * x }
     if x > 1 { return 1 + endTangent * (x - 1) }
-    return solve(x)
+    return solve(x, table: table)
   }
 }

@@ -50,7 +50,7 @@ public enum TimingFunction: Sendable, Hashable {
     switch self {
     case .named(let named): (named.bezier.x1, named.bezier.y1, named.bezier.x2, named.bezier.y2)
     case .controlPoints(let b), .cubicBezier(let b): (b.x1, b.y1, b.x2, b.y2)
-    default: nil
+    case .steps, .linear, .spring: nil
     }
   }
 }

@@ -51,7 +51,7 @@ public struct PropertyKeyPath: Sendable, Hashable, CustomStringConvertible {
       case .scalar, .array:
         return PropertyKeyPath(
           property: name, part: .whole, propertyType: customType, valueType: customType, text: text)
-      default: return nil
+      case .point, .size, .rect, .color, .transform, .bool, .contents: return nil
       }
     }
     let type = builtIn.type
@@ -96,7 +96,7 @@ public struct PropertyKeyPath: Sendable, Hashable, CustomStringConvertible {
     case .size: ["width", "height"]
     case .rect: ["origin", "size", "origin.x", "origin.y", "size.width", "size.height"]
     case .transform: ["rotation"] + TransformField.allCases.map(\.rawValue)
-    default: []
+    case .scalar, .color, .bool, .contents, .array: []
     }
   }
 }

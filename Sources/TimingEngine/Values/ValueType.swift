@@ -59,7 +59,7 @@ public enum ValueType: Sendable, Hashable, CustomStringConvertible {
   public var isAdditive: Bool {
     switch self {
     case .bool, .contents: false
-    default: true
+    case .scalar, .point, .size, .rect, .color, .transform, .array: true
     }
   }
 }

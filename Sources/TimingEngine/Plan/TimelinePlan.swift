@@ -86,6 +86,7 @@ public final class TimelinePlan: Sendable {
       throw .tooMuchWork(error)
     }
     budget = builder.budget
+    builder.finishEpochs()
     layerNames = builder.names
     clocks = builder.clocks
     tracks = builder.tracks

@@ -37,19 +37,19 @@ extension TrackStep {
 
   private static func sourceCost(_ source: ValueSource) -> Int {
     switch source {
-    case let source as InterpolationSource:
+    case .interpolation(let source):
       // An epoch search for ends that follow the model value.
       var units = 1
       if source.spring != nil { units += 2 }
       if source.type == .transform { units += 12 }
       if source.cycleValue != nil { units += source.type == .transform ? 45 : 1 }
       return units
-    case let source as KeyframeSource:
+    case .keyframe(let source):
       return source.evaluator.samplingCost + (source.cycleValue == nil ? 0 : 45)
-    case let source as PathRotationSource:
+    case .pathRotation(let source):
       return source.evaluator.samplingCost + 3
-    default:
-      // Transitions: a few multiplications.
+    case .transition:
+      // A few multiplications.
       return 1
     }
   }

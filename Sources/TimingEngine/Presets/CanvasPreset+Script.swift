@@ -1,12 +1,6 @@
-/// The Canvas library's animation types (semantics.md §7): each a start state set outside any
-/// animation block, then steps run as UIView animation blocks of duration/N, easeInEaseOut, the
-/// first after the delay, each next at the previous one's completion.
-public enum CanvasPreset: String, Sendable, CaseIterable {
-  case bounceLeft, bounceRight, bounceDown, bounceUp
-  case slideLeft, slideRight, slideDown, slideUp, slideDownReverse
-  case fadeIn, fadeOut, fadeInSemi, fadeOutSemi
-  case fadeInLeft, fadeInRight, fadeInDown, fadeInUp, fadeOutLeft, fadeOutRight
-  case pop, popDown, popAlpha, popAlphaUp, popAlphaOut, morph, flash, shake, zoomIn, zoomOut
+/// What each Canvas type does (semantics.md §7's table): its start state and steps on a screen
+/// of a given size, and the script a start amounts to.
+extension CanvasPreset {
 
   /// One state of the view: an affine translation T(x, y) or scale S(x, y) (each replaces the
   /// view's transform), and the view's alpha.
@@ -75,10 +69,23 @@ public enum CanvasPreset: String, Sendable, CaseIterable {
     }
   }
 
-  /// Each step's share of the duration: 1/N, except Canvas's own quirk for popDown and
-  /// popAlphaUp, which run their one step for duration/3.
+  /// Each step's share of the duration: duration / `stepDivisor(stepCount:)`.
   public func stepDuration(_ duration: Double, steps: Int) -> Double {
-    self == .popDown || self == .popAlphaUp ? duration / 3 : duration / Double(steps)
+    duration / Double(stepDivisor(stepCount: steps))
+  }
+
+  /// What the duration is divided by for one step: the number of steps N, except Canvas's own
+  /// quirk for popDown and popAlphaUp, which run their one step for duration/3. Public so that
+  /// the API's presets list ("duration/3", "duration/4") need not know the quirk.
+  public func stepDivisor(stepCount: Int) -> Int {
+    switch self {
+    case .popDown, .popAlphaUp: 3
+    case .bounceLeft, .bounceRight, .bounceDown, .bounceUp, .slideLeft, .slideRight, .slideDown,
+      .slideUp, .slideDownReverse, .fadeIn, .fadeOut, .fadeInSemi, .fadeOutSemi, .fadeInLeft,
+      .fadeInRight, .fadeInDown, .fadeInUp, .fadeOutLeft, .fadeOutRight, .pop, .popAlpha,
+      .popAlphaOut, .morph, .flash, .shake, .zoomIn, .zoomOut:
+      stepCount
+    }
   }
 
   /// The script a start produces on a view at scene time t: the start state set outside any
@@ -132,21 +139,5 @@ public enum CanvasPreset: String, Sendable, CaseIterable {
     var t = ScriptTransaction()
     t.changes = changes(state, layer: layer, source: source)
     return t
-  }
-}
-
-/// A Canvas view's settings (`CSAnimationView`: type, duration, delay, pauseAnimationOnAwake).
-public struct CanvasSettings: Sendable {
-  public var preset: CanvasPreset
-  public var duration: Double
-  public var delay: Double
-  public var pauseAnimationOnAwake: Bool
-  public init(
-    preset: CanvasPreset, duration: Double, delay: Double = 0, pauseAnimationOnAwake: Bool = false
-  ) {
-    self.preset = preset
-    self.duration = duration
-    self.delay = delay
-    self.pauseAnimationOnAwake = pauseAnimationOnAwake
   }
 }

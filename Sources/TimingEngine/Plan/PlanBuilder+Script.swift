@@ -177,7 +177,9 @@ extension PlanBuilder {
       case .replaceLayer(let old, let new):
         layer = new
         parent = nameIndex[old].flatMap { parents[$0] }
-      default: continue
+      case .transaction, .animate, .addAnimation, .removeAnimation, .removeAllAnimations,
+        .startCanvasAnimation, .removeLayer:
+        continue
       }
       currentInsertTime = event.time
       try flatten([layer], parentLevels: parent.map { clocks[$0].levels } ?? [])
@@ -325,7 +327,7 @@ extension PlanBuilder {
     switch action.kind {
     case .basic(let values): action.kind = .basic(ends(values))
     case .spring(let values, let curve): action.kind = .spring(ends(values), curve)
-    default: break
+    case .keyframe, .group, .transition: break
     }
   }
 
@@ -368,29 +370,5 @@ extension PlanBuilder {
       }
       return CompletionEvent(time: latest, name: name, finished: finished)
     }.sorted { $0.time < $1.time }
-  }
-}
-
-extension ActionSearch {
-  /// semantics.md §5.1: setting a value equal to the model value triggers nothing.
-  static func unchanged(key: String) -> Resolution {
-    Resolution(
-      key: key, action: nil, decidedBy: "unchanged",
-      trace: [
-        TraceStep(
-          step: "unchanged", depth: nil, source: nil, answer: .skipped,
-          note: "the new value equals the model value")
-      ])
-  }
-
-  /// ◆ semantics.md §5.1: a layer outside a rendered tree gets no implicit actions.
-  static func detached(key: String) -> Resolution {
-    Resolution(
-      key: key, action: nil, decidedBy: "detached",
-      trace: [
-        TraceStep(
-          step: "detached", depth: nil, source: nil, answer: .skipped,
-          note: "the layer is not in a rendered tree")
-      ])
   }
 }

@@ -27,6 +27,9 @@ struct PlanBuilder {
   /// Per track, the animations on it whose ends follow the model value (incremental: those
   /// that may still contribute).
   var liveSources: [[LiveSource]] = []
+  /// The epochs of each source whose ends follow the model value (`LiveSource.epochs` indexes
+  /// this), appended to as the script runs; `finishEpochs` hands them to the plan's sources.
+  var epochs: [[(start: Double, interpolator: Interpolator)]] = []
   /// The insert time given to layers being flattened (−∞ for the scene's tree).
   var currentInsertTime = -Double.infinity
   /// The animation under each key, per layer (one per key; semantics.md §1.3).
@@ -195,8 +198,8 @@ struct PlanBuilder {
       let track = trackIndex(layer: layer, property: "transition", type: .array(5))
       place(
         TrackStep(
-          animation: compiled, source: TransitionSource(style), part: .whole, additive: false,
-          valueFunction: nil, propertyType: .array(5)), on: track)
+          animation: compiled, source: .transition(TransitionSource(style)), part: .whole,
+          additive: false, valueFunction: nil, propertyType: .array(5)), on: track)
     case .basic(let values):
       try addBasic(animation, compiled, values, spring: nil, layer: layer)
     case .spring(let values, let curve):
@@ -226,7 +229,7 @@ struct PlanBuilder {
       case .scale: return [1, 1, 1]
       case .scaleX, .scaleY, .scaleZ: return [1]
       case .translate: return [0, 0, 0]
-      default: return [0]
+      case .rotateX, .rotateY, .rotateZ, .translateX, .translateY, .translateZ: return [0]
       }
     }
     return part(keyPath.part, of: tracks[track].currentModel, valueType: keyPath.valueType)
@@ -291,26 +294,30 @@ struct PlanBuilder {
         animation.source + ["cumulative"], "\(type) values cannot accumulate; cumulative is ignored"
       )
     }
-    let source = InterpolationSource(
-      interpolator, spring: spring, cycleValue: cycleValue, type: type)
     // An end missing from from/to follows the model value live (semantics.md §3.3): an interpolator
     // per model epoch, this one from the add, the next ones from each later change
     // (`modelChanged`).
     let followsModel = animation.valueFunction == nil && (values.from == nil || values.to == nil)
+    var liveIndex: Int?
     if followsModel {
       try budget.charge(WorkCost.epoch(type), stage, at: animation.source)
-      source.epochs = [(compiled.addedAt, interpolator)]
+      let index = epochs.count
+      epochs.append([(compiled.addedAt, interpolator)])
+      liveIndex = index
       liveSources[track].append(
         LiveSource(
-          source: source, keyPath: keyPath, type: type, values: values, captured: captured,
+          epochs: index, keyPath: keyPath, type: type, values: values, captured: captured,
           animation: compiled))
     }
-    addStep(animation, compiled, track: track, keyPath: keyPath, source: source)
+    let source = InterpolationSource(
+      interpolator, liveIndex: liveIndex, spring: spring, cycleValue: cycleValue, type: type)
+    addStep(animation, compiled, track: track, keyPath: keyPath, source: .interpolation(source))
   }
 
   /// A basic animation whose ends follow the model value.
   struct LiveSource {
-    let source: InterpolationSource
+    /// Its index in `epochs`.
+    let epochs: Int
     let keyPath: PropertyKeyPath
     let type: ValueType
     let values: BasicValues
@@ -350,9 +357,28 @@ struct PlanBuilder {
       let (from, to) = Self.ends(
         live.values, type: live.type,
         model: part(live.keyPath.part, of: model, valueType: live.type), captured: live.captured)
-      live.source.epochs.append((t, Interpolator(type: live.type, from: from, to: to)))
+      epochs[live.epochs].append((t, Interpolator(type: live.type, from: from, to: to)))
     }
     liveSources[track] = sources
+  }
+
+  /// Once the script has run: every source whose ends follow the model value gets all the
+  /// epochs the script made, in a new step that the plan keeps (the builder's steps used the
+  /// latest epoch, `compose`). The plan's sources are then built whole and never changed.
+  mutating func finishEpochs() {
+    guard !epochs.isEmpty else { return }
+    for track in tracks.indices {
+      for (index, step) in tracks[track].steps.enumerated() {
+        guard case .interpolation(let source) = step.source, let live = source.liveIndex else {
+          continue
+        }
+        tracks[track].steps[index] = TrackStep(
+          animation: step.animation, source: .interpolation(source.with(epochs: epochs[live])),
+          part: step.part, additive: step.additive, valueFunction: step.valueFunction,
+          propertyType: tracks[track].type)
+      }
+    }
+    epochs = []
   }
 
   private mutating func addKeyframe(
@@ -365,13 +391,14 @@ struct PlanBuilder {
     let cycleValue = animation.cumulative && type.isAdditive ? last : nil
     addStep(
       animation, compiled, track: track, keyPath: keyPath,
-      source: KeyframeSource(evaluator, cycleValue: cycleValue))
+      source: .keyframe(KeyframeSource(evaluator, cycleValue: cycleValue)))
     if let rotation = values.rotationMode, values.path != nil {
       let transform = trackIndex(layer: layer, property: "transform", type: .transform)
       place(
         TrackStep(
           animation: compiled,
-          source: PathRotationSource(evaluator, offset: rotation == .autoReverse ? Double.pi : 0),
+          source: .pathRotation(
+            PathRotationSource(evaluator, offset: rotation == .autoReverse ? Double.pi : 0)),
           part: .transform(.rotationZ), additive: true, valueFunction: nil,
           propertyType: .transform), on: transform)
     }

@@ -59,7 +59,7 @@ extension PlanBuilder {
     }
     try budget.charge(units, .script, at: source)
     var buffer = model
-    Self.compose(buffer: &buffer, type: tracks[track].type) { write in
+    Self.compose(buffer: &buffer, type: tracks[track].type, epochs: epochs) { write in
       for (step, lt) in effective { write(step, lt, t) }
     }
     return buffer
@@ -103,7 +103,7 @@ extension PlanBuilder {
     units = WorkBudget.adding(
       units, WorkBudget.multiplying(visits.count, WorkCost.presentationLook))
     var buffer = model
-    Self.compose(buffer: &buffer, type: type) { write in
+    Self.compose(buffer: &buffer, type: type, epochs: epochs) { write in
       for (offset, visit) in visits.reversed().enumerated() {
         if case .some(.some(let lt)) = visit { write(live[start + offset], lt, t) }
       }
@@ -122,9 +122,12 @@ extension PlanBuilder {
   }
 
   /// Runs `body` with a writer that composes a step's value at a local time onto `buffer`
-  /// (semantics.md §4), in scratch space allocated once.
+  /// (semantics.md §4), in scratch space allocated once. Ends that follow the model value use
+  /// their latest epoch in `epochs`: it is the one in force, since every call is at or after the
+  /// time of the latest model change (calls come in non-decreasing scene time, above).
   static func compose(
     buffer: inout [Double], type: ValueType,
+    epochs: [[(start: Double, interpolator: Interpolator)]],
     _ body: ((TrackStep, LocalTime, Double) -> Void) -> Void
   ) {
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 64) { scratch in
@@ -132,7 +135,11 @@ extension PlanBuilder {
       let extra = value + 32
       buffer.withUnsafeMutableBufferPointer { out in
         body { step, lt, t in
-          step.write(lt, time: t, into: value, scratch: extra)
+          var interpolator: Interpolator?
+          if case .interpolation(let source) = step.source, let live = source.liveIndex {
+            interpolator = epochs[live].last?.interpolator
+          }
+          step.write(lt, time: t, into: value, scratch: extra, interpolator: interpolator)
           Composition.apply(step, value: value, onto: out.baseAddress!, propertyType: type)
         }
       }

@@ -1,0 +1,67 @@
+/// Basic and spring animations: between the resolved ends, and for `cumulative` with the value
+/// at the end of one cycle added per completed cycle.
+final class InterpolationSource: ValueWriter {
+  let interpolator: Interpolator
+  /// For ends that follow the live model value (semantics.md §3.3): an interpolator per model
+  /// epoch from the add on, one more at each model change while the script ran (in time order).
+  /// Empty for fixed ends. The plan builder collects them in its own `LiveSource` and builds
+  /// the plan's source with all of them once the script has run (`PlanBuilder.finishEpochs`),
+  /// so this is a `let`: no exclusivity check at each sample (the dynamic one a `var` costs was
+  /// 8–9 % of the standard scene's sampling time) and nothing to change once shared.
+  let epochs: [(start: Double, interpolator: Interpolator)]
+  /// While the plan is built, where the builder keeps this source's epochs
+  /// (`PlanBuilder.epochs`); nil for fixed ends, and in the built plan.
+  let liveIndex: Int?
+  let spring: SpringCurve?
+  let cycleValue: [Double]?
+  let type: ValueType
+
+  init(
+    _ interpolator: Interpolator, epochs: [(start: Double, interpolator: Interpolator)] = [],
+    liveIndex: Int? = nil, spring: SpringCurve?, cycleValue: [Double]?, type: ValueType
+  ) {
+    self.interpolator = interpolator
+    self.epochs = epochs
+    self.liveIndex = liveIndex
+    self.spring = spring
+    self.cycleValue = cycleValue
+    self.type = type
+  }
+
+  /// The same source with its epochs, for the built plan.
+  func with(epochs: [(start: Double, interpolator: Interpolator)]) -> InterpolationSource {
+    InterpolationSource(
+      interpolator, epochs: epochs, spring: spring, cycleValue: cycleValue, type: type)
+  }
+
+  /// The interpolator in force at scene time t.
+  @inline(__always) func chosen(_ t: Double) -> Interpolator {
+    guard epochs.count > 1 else { return epochs.first?.interpolator ?? interpolator }
+    var lo = 1
+    var hi = epochs.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if epochs[mid].start <= t { lo = mid + 1 } else { hi = mid }
+    }
+    return epochs[lo - 1].interpolator
+  }
+
+  func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    write(lt, f, interpolator: chosen(time), into: out)
+  }
+
+  /// The value with a given interpolator: the plan builder's, for the epoch in force while the
+  /// script runs.
+  @inline(__always) func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, interpolator: Interpolator,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    // A spring's progress is in seconds of basic local time, not a fraction (semantics.md §3.5).
+    let p = spring.map { $0.progress(lt.basic) } ?? progress(lt, f)
+    interpolator.write(p, into: out)
+    if let cycleValue, lt.cycle != 0 { Cumulative.add(cycleValue, lt.cycle, type, into: out) }
+  }
+}

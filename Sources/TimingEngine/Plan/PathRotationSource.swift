@@ -1,0 +1,17 @@
+/// `rotationMode` of a keyframe path: a rotation about z by the path's direction.
+final class PathRotationSource: ValueWriter {
+  let evaluator: KeyframeEvaluator
+  let offset: Double
+
+  init(_ evaluator: KeyframeEvaluator, offset: Double) {
+    self.evaluator = evaluator
+    self.offset = offset
+  }
+
+  func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    out[0] = evaluator.pathAngle(progress(lt, f)) + offset
+  }
+}

@@ -1,0 +1,14 @@
+/// Transitions: the progress and where the incoming and outgoing content are
+/// (`TransitionGeometry`).
+final class TransitionSource: ValueWriter {
+  let style: TransitionStyle
+
+  init(_ style: TransitionStyle) { self.style = style }
+
+  func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    TransitionGeometry.write(style, progress: progress(lt, f), into: out)
+  }
+}

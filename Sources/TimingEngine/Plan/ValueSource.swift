@@ -1,0 +1,52 @@
+/// What one animation contributes to a property, ready to evaluate at a local time: a closed set,
+/// so an enum whose cases hold immutable tables (built whole by the plan builder, never changed
+/// after). The sampling loop switches once per step and column, then runs `Column.apply`
+/// specialised for the case's payload, so the per-sample loop has no dynamic calls and copies
+/// nothing.
+enum ValueSource: Sendable {
+  /// Basic and spring animations.
+  case interpolation(InterpolationSource)
+  case keyframe(KeyframeSource)
+  /// `rotationMode` of a keyframe path.
+  case pathRotation(PathRotationSource)
+  case transition(TransitionSource)
+
+  /// Writes the animation's value for local time `lt`, `timingFunction` being the animation's.
+  /// `time` is the scene time, for values that follow the live model value.
+  @inline(__always) func write(
+    _ lt: LocalTime, _ timingFunction: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    switch self {
+    case .interpolation(let source): source.write(lt, timingFunction, time: time, into: out)
+    case .keyframe(let source): source.write(lt, timingFunction, time: time, into: out)
+    case .pathRotation(let source): source.write(lt, timingFunction, time: time, into: out)
+    case .transition(let source): source.write(lt, timingFunction, time: time, into: out)
+    }
+  }
+
+  /// Composes the step onto a whole column of samples: one switch, then the generic
+  /// `Column.apply`, which the compiler specialises for each case's payload.
+  func apply(_ step: TrackStep, _ column: Column) {
+    switch self {
+    case .interpolation(let source): column.apply(step, source)
+    case .keyframe(let source): column.apply(step, source)
+    case .pathRotation(let source): column.apply(step, source)
+    case .transition(let source): column.apply(step, source)
+    }
+  }
+}
+
+/// A `ValueSource` case's payload: what `Column.apply` is specialised over.
+protocol ValueWriter: Sendable {
+  func write(
+    _ lt: LocalTime, _ timingFunction: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>)
+}
+
+extension ValueWriter {
+  /// Progress through the animation: its timing function at the local time's fraction.
+  @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
+    f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
+  }
+}
