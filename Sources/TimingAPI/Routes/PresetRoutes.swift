@@ -47,15 +47,7 @@ struct PresetRoutes {
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate(["application/json"])
     let name = context.parameters["type"]!
-    guard let preset = CanvasPreset(rawValue: name) else {
-      throw Problem(
-        .notFound, "unknown-preset", "Unknown Canvas preset",
-        "no Canvas type '\(name.prefix(40))'; GET /v1/presets lists the 29 types",
-        errors: [
-          .parameter(
-            "type", "one of \(CanvasPreset.allCases.map(\.rawValue).joined(separator: ", "))")
-        ])
-    }
+    guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
     let query = context.query
     var problems = context.unknownParameters(allowed: [
       "duration", "delay", "width", "height", "fps",

@@ -57,10 +57,7 @@ struct TimingFunctionRoutes {
     do throws(TimingFunctionParseError) {
       function = try TimingFunction(parsing: text)
     } catch {
-      let problem = Problem(
-        .notFound, "unknown-timing-function", "Unknown timing function", error.message,
-        errors: [.parameter("function", error.message)])
-      throw problem
+      throw Problem.unknownTimingFunction(error.message)
     }
     let query = context.query
     if wantsSVG {

@@ -112,6 +112,32 @@ public struct Problem: Error, Sendable {
         + (given.map { " (got '\($0.prefix(100))')" } ?? " (no Content-Type was sent)"))
   }
 
+  /// `GET /v1/timing-functions/{function}` with a name or text that is no timing function.
+  public static func unknownTimingFunction(_ message: String) -> Problem {
+    Problem(
+      .notFound, "unknown-timing-function", "Unknown timing function", message,
+      errors: [.parameter("function", message)])
+  }
+
+  /// `GET /v1/presets/{type}` with a type that is not one of the Canvas presets.
+  public static func unknownPreset(_ name: String) -> Problem {
+    Problem(
+      .notFound, "unknown-preset", "Unknown Canvas preset",
+      "no Canvas type '\(name.prefix(40))'; GET /v1/presets lists the \(CanvasPreset.allCases.count) types",
+      errors: [
+        .parameter(
+          "type", "one of \(CanvasPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+      ])
+  }
+
+  /// `If-None-Match` naming the answer's own tag on a method other than GET or HEAD
+  /// (RFC 9110 §13.1.2): the request is refused rather than answered with 304.
+  public static func preconditionFailed(tag: String) -> Problem {
+    Problem(
+      HTTPStatus(412, "Precondition Failed"), "precondition-failed", "Precondition failed",
+      "the response would be identical to the one tagged \(tag) named in If-None-Match")
+  }
+
   public static func malformedJSON(_ error: JSONParseError) -> Problem {
     var p = Problem(
       .badRequest, "malformed-json", "Malformed JSON",
