@@ -14,7 +14,7 @@ struct ActionRoutes {
   }
 
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(["application/json"])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters()
     var budget = configuration.workBudget
     let body = try RequestBody.json(context.request, budget: &budget)
@@ -88,7 +88,6 @@ struct ActionRoutes {
     }
     w.endArray()
     w.endObject()
-    return HTTPResponse(
-      status: .ok, headers: HTTPFields([("Content-Type", "application/json")]), body: w.bytes)
+    return .json(w.bytes)
   }
 }

@@ -15,7 +15,7 @@ struct PresetRoutes {
   }
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(["application/json"])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters()
     var w = JSONWriter()
     w.beginObject()
@@ -41,11 +41,11 @@ struct PresetRoutes {
     }
     w.endArray()
     w.endObject()
-    return json(w.bytes)
+    return .json(w.bytes)
   }
 
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(["application/json"])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     let name = context.parameters["type"]!
     guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
     let query = context.query
@@ -153,7 +153,7 @@ struct PresetRoutes {
     }
     w.endObject()
     w.endObject()
-    return json(w.bytes)
+    return .json(w.bytes)
   }
 
   private func writeState(_ state: CanvasPreset.State, into w: inout JSONWriter) {
@@ -180,10 +180,5 @@ struct PresetRoutes {
     w.key("height")
     w.number(height)
     w.endObject()
-  }
-
-  private func json(_ bytes: [UInt8]) -> HTTPResponse {
-    HTTPResponse(
-      status: .ok, headers: HTTPFields([("Content-Type", "application/json")]), body: bytes)
   }
 }

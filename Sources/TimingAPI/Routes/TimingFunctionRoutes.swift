@@ -17,11 +17,10 @@ struct TimingFunctionRoutes {
     ]
   }
 
-  static let jsonType = "application/json"
   static let svgType = "image/svg+xml"
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([Self.jsonType])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters(allowed: [])
     var w = JSONWriter()
     w.beginObject()
@@ -41,7 +40,7 @@ struct TimingFunctionRoutes {
     ] { w.string(form) }
     w.endArray()
     w.endObject()
-    return jsonResponse(w.bytes)
+    return HTTPResponse.json(w.bytes)
   }
 
   /// Query parameters of a lookup: `x` (repeated) or `samples` with optional `from`/`to`,
@@ -65,7 +64,7 @@ struct TimingFunctionRoutes {
       let range = try sampleRange(function, query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
     }
-    let chosen = try context.negotiate([Self.jsonType, Self.svgType])
+    let chosen = try context.negotiate([HTTPResponse.jsonType, Self.svgType])
     if chosen == Self.svgType {
       try context.rejectUnknownParameters(allowed: ["from", "to"])
       let range = try sampleRange(function, query)
@@ -126,7 +125,7 @@ struct TimingFunctionRoutes {
   }
 
   private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([Self.jsonType])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters(allowed: [])
     var budget = configuration.workBudget
     let body = try RequestBody.json(context.request, budget: &budget)
@@ -226,13 +225,9 @@ struct TimingFunctionRoutes {
     }
     w.endArray()
     w.endObject()
-    var response = jsonResponse(w.bytes)
+    var response = HTTPResponse.json(w.bytes)
     if vary { response.headers.append("Vary", "Accept") }
     return response
-  }
-
-  private func jsonResponse(_ bytes: [UInt8]) -> HTTPResponse {
-    HTTPResponse(status: .ok, headers: HTTPFields([("Content-Type", Self.jsonType)]), body: bytes)
   }
 
   private func svgResponse(_ text: String, vary: Bool) -> HTTPResponse {
