@@ -49,27 +49,15 @@ struct PresetRoutes {
     let name = context.parameters["type"]!
     guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
     let query = context.query
-    var problems = context.unknownParameters(allowed: [
-      "duration", "delay", "width", "height", "fps",
-    ])
-    func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
-      guard let text = query.first(name) else { return fallback }
-      guard isJSONNumberText(text), let v = Double(text), range.contains(v) else {
-        problems.append(
-          .parameter(
-            name,
-            "must be a number in [\(numberText(range.lowerBound)), \(numberText(range.upperBound))]"
-          ))
-        return fallback
-      }
-      return v
-    }
-    let duration = number("duration", 1, 0.001...10_000)
-    let delay = number("delay", 0, 0...10_000)
-    let width = number("width", 375, 1...100_000)
-    let height = number("height", 667, 1...100_000)
-    let fps = number("fps", 60, 0.001...1000)
-    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    var problems = DecodingContext.query()
+    problems.rejectUnknownParameters(
+      query, allowed: ["duration", "delay", "width", "height", "fps"])
+    let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
+    let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
+    let width = problems.number(parameter: "width", in: query, range: 1...100_000) ?? 375
+    let height = problems.number(parameter: "height", in: query, range: 1...100_000) ?? 667
+    let fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
+    try problems.throwIfFailed()
     let (start, steps) = preset.definition(width: width, height: height)
     let step = preset.stepDuration(duration, steps: steps.count)
     let end = delay + step * Double(steps.count)

@@ -9,8 +9,6 @@ struct TimelineRoutes {
     [Route("POST", "/v1/timelines", .heavy) { context throws(Problem) in try timeline(context) }]
   }
 
-  static let formats = ["application/json", "text/csv"]
-
   /// Answers of more numbers than this are streamed (about 1 MB of JSON); smaller ones are sent
   /// whole, with a Content-Length.
   static let streamingThreshold = 65_536
@@ -21,10 +19,8 @@ struct TimelineRoutes {
     let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
-    let stream = TimelineStream(prepared, format: format == "text/csv" ? .csv : .json)
-    let contentType =
-      format == "text/csv" ? "text/csv; charset=utf-8; header=present" : "application/json"
-    var headers = HTTPFields([("Content-Type", contentType), ("Vary", "Accept")])
+    let stream = TimelineStream(prepared, format: format)
+    var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
     guard prepared.numberCount > Self.streamingThreshold else {
       return HTTPResponse(status: .ok, headers: headers, body: stream.collect())
     }
@@ -34,7 +30,8 @@ struct TimelineRoutes {
     // request always gets the same tag, here and on every replica of that version.
     headers.append(
       "ETag",
-      EntityTag.of(Array((format + OpenAPIDocument.tag).utf8) + [0] + context.request.body))
+      EntityTag.of(
+        Array((format.mediaType + OpenAPIDocument.tag).utf8) + [0] + context.request.body))
     return HTTPResponse(
       status: .ok, headers: headers,
       stream: ResponseStream(reservedBytes: prepared.estimatedBytes) { piece in
@@ -43,16 +40,18 @@ struct TimelineRoutes {
   }
 
   /// `?format=json|csv` wins over `Accept`.
-  private func chooseFormat(_ context: RequestContext) throws(Problem) -> String {
+  private func chooseFormat(_ context: RequestContext) throws(Problem) -> TimelineStream.Format {
     try context.rejectUnknownParameters(allowed: ["format"])
-    if let format = context.query.first("format") {
-      switch format {
-      case "json": return "application/json"
-      case "csv": return "text/csv"
-      default: throw Problem.invalidRequest([.parameter("format", "must be json or csv")])
-      }
+    if context.query.first("format") != nil {
+      var problems = DecodingContext.query()
+      let format = problems.choice(
+        parameter: "format", in: context.query, TimelineStream.Format.self)
+      try problems.throwIfFailed()
+      if let format { return format }
     }
-    let chosen = try context.negotiate(Self.formats)
-    return chosen
+    let offered = TimelineStream.Format.allCases.map(\.mediaType)
+    let chosen = try context.negotiate(offered)
+    // `negotiate` answers one of the offered types.
+    return TimelineStream.Format.allCases.first { $0.mediaType == chosen } ?? .json
   }
 }

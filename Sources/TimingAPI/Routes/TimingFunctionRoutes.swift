@@ -18,6 +18,9 @@ struct TimingFunctionRoutes {
   }
 
   static let svgType = "image/svg+xml"
+  /// Inputs (x, from, to) the curves are evaluated at: ±1e6 keeps every kind's arithmetic
+  /// finite.
+  static let inputRange: ClosedRange<Double> = -1e6...1e6
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate([HTTPResponse.jsonType])
@@ -73,14 +76,14 @@ struct TimingFunctionRoutes {
     try context.rejectUnknownParameters(allowed: [
       "x", "samples", "from", "to", "slope", "beforeFlag",
     ])
-    var problems: [Problem.FieldError] = []
-    let slope = boolParameter(query, "slope", &problems)
-    let beforeFlag = boolParameter(query, "beforeFlag", &problems)
+    var problems = DecodingContext.query()
+    let slope = problems.flag(parameter: "slope", in: query)
+    let beforeFlag = problems.flag(parameter: "beforeFlag", in: query)
     var xs: [Double] = []
     let given = query.values("x")
     if !given.isEmpty {
       if query.first("samples") != nil || query.first("from") != nil || query.first("to") != nil {
-        problems.append(.parameter("x", "give either x values or samples (with from/to), not both"))
+        problems.fail(parameter: "x", "give either x values or samples (with from/to), not both")
       }
       if given.count > configuration.maxPointsPerRequest {
         throw Problem.tooMuchWork(
@@ -88,35 +91,28 @@ struct TimingFunctionRoutes {
           .parameter("x", "at most \(configuration.maxPointsPerRequest) values"))
       }
       for (i, value) in given.enumerated() {
-        if let x = checkedInput(value) {
+        if let x = DecodingContext.number(value, in: Self.inputRange) {
           xs.append(x)
         } else {
-          problems.append(
-            .parameter(
-              "x", "x[\(i)] = '\(value.prefix(40))' must be a finite number in [-1e6, 1e6]"))
+          problems.fail(
+            parameter: "x",
+            "x[\(i)] = '\(value.prefix(40))' must be a finite number in [-1e6, 1e6]")
         }
       }
     } else {
-      var count = 11
-      if let samples = query.first("samples") {
-        if let n = Int(samples), n >= 1 {
-          count = n
-        } else {
-          problems.append(
-            .parameter("samples", "must be a whole number ≥ 1; got '\(samples.prefix(40))'"))
-        }
-      }
+      let count = problems.count(parameter: "samples", in: query, minimum: 1) ?? 11
       if count > configuration.maxPointsPerRequest {
         throw Problem.tooMuchWork(
           "samples=\(count) exceeds the limit of \(configuration.maxPointsPerRequest) points per request",
           .parameter("samples", "at most \(configuration.maxPointsPerRequest)"))
       }
-      if problems.isEmpty {
+      // The range is checked only once the rest is right, in an answer of its own.
+      if problems.problems.isEmpty {
         let range = try sampleRange(function, query)
         xs = evenlySpaced(count, from: range.from, to: range.to)
       }
     }
-    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    try problems.throwIfFailed()
     var budget = configuration.workBudget
     try charge(
       xs.count, to: &budget,
@@ -129,34 +125,23 @@ struct TimingFunctionRoutes {
     try context.rejectUnknownParameters(allowed: [])
     var budget = configuration.workBudget
     let body = try RequestBody.json(context.request, budget: &budget)
+    let root = JSONPointer()
     guard case .object(let members) = body else {
       throw Problem.invalidRequest([
-        .at(JSONPointer(), "the body must be a JSON object with \"function\" and \"x\"")
+        .at(root, "the body must be a JSON object with \"function\" and \"x\"")
       ])
     }
-    var problems: [Problem.FieldError] = []
+    var problems = DecodingContext(budget: budget)
     for (key, _) in members where !["function", "x", "slope", "beforeFlag"].contains(key) {
-      problems.append(
-        .at(JSONPointer() / key, "unknown member; expected function, x, slope, beforeFlag"))
+      problems.fail(root / key, "unknown member; expected function, x, slope, beforeFlag")
     }
     var function: TimingFunction?
     if let value = body["function"] {
-      if case .string(let text) = value {
-        do throws(WorkBudget.Exhausted) {
-          try budget.charge(
-            WorkBudget.multiplying(text.utf8.count, WorkCost.timingFunctionByte), .decoding,
-            at: ["function"])
-        } catch {
-          throw Problem.tooMuchWork(error)
-        }
-      }
-      switch TimingFunctionJSON.decode(value, at: JSONPointer() / "function") {
-      case .success(let f): function = f
-      case .failure(let e): problems.append(e)
-      }
+      function = problems.timingFunction(value, at: root / "function")
+      // A text too long for the budget is refused before anything else is looked at.
+      if let exhausted = problems.exhausted { throw Problem.tooMuchWork(exhausted) }
     } else {
-      problems.append(
-        .at(JSONPointer() / "function", "required: a timing function, e.g. \"easeIn\""))
+      problems.fail(root / "function", "required: a timing function, e.g. \"easeIn\"")
     }
     var xs: [Double] = []
     switch body["x"] {
@@ -164,26 +149,25 @@ struct TimingFunctionRoutes {
       if items.count > configuration.maxPointsPerRequest {
         throw Problem.tooMuchWork(
           "\(items.count) x values exceed the limit of \(configuration.maxPointsPerRequest) per request",
-          .at(JSONPointer() / "x", "at most \(configuration.maxPointsPerRequest) values"))
+          .at(root / "x", "at most \(configuration.maxPointsPerRequest) values"))
       }
-      if items.isEmpty {
-        problems.append(.at(JSONPointer() / "x", "must hold at least one number"))
-      }
+      if items.isEmpty { problems.fail(root / "x", "must hold at least one number") }
       for (i, item) in items.enumerated() {
-        if case .number(let x) = item, abs(x) <= 1e6 {
+        if case .number(let x) = item, Self.inputRange.contains(x) {
           xs.append(x)
         } else {
-          problems.append(.at(JSONPointer() / "x" / i, "must be a number in [-1e6, 1e6]"))
+          problems.fail(root / "x" / i, "must be a number in [-1e6, 1e6]")
         }
       }
-    case nil: problems.append(.at(JSONPointer() / "x", "required: an array of numbers"))
+    case nil: problems.fail(root / "x", "required: an array of numbers")
     case let other?:
-      problems.append(
-        .at(JSONPointer() / "x", "must be an array of numbers, not \(other.typeName)"))
+      problems.fail(root / "x", "must be an array of numbers, not \(other.typeName)")
     }
-    let slope = boolMember(body, "slope", &problems)
-    let beforeFlag = boolMember(body, "beforeFlag", &problems)
-    guard problems.isEmpty, let function else { throw Problem.invalidRequest(problems) }
+    let slope = problems.bool(body["slope"], at: root / "slope") ?? false
+    let beforeFlag = problems.bool(body["beforeFlag"], at: root / "beforeFlag") ?? false
+    try problems.throwIfFailed()
+    guard let function else { throw Problem.invalidRequest(problems.problems) }
+    budget = problems.budget
     try charge(xs.count, to: &budget, field: .at(JSONPointer() / "x", "\(xs.count) points"))
     return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: false)
   }
@@ -240,39 +224,27 @@ struct TimingFunctionRoutes {
   private func sampleRange(_ function: TimingFunction, _ query: QueryString) throws(Problem) -> (
     from: Double, to: Double
   ) {
-    var problems: [Problem.FieldError] = []
-    var from = 0.0
-    var to: Double?
-    if let text = query.first("from") {
-      if let v = checkedInput(text) {
-        from = v
-      } else {
-        problems.append(.parameter("from", "must be a finite number in [-1e6, 1e6]"))
-      }
-    }
-    if let text = query.first("to") {
-      if let v = checkedInput(text) {
-        to = v
-      } else {
-        problems.append(.parameter("to", "must be a finite number in [-1e6, 1e6]"))
-      }
-    }
+    var problems = DecodingContext.query()
+    let given = "must be a finite number in [-1e6, 1e6]"
+    let from =
+      problems.number(parameter: "from", in: query, range: Self.inputRange, message: given) ?? 0
+    var to = problems.number(parameter: "to", in: query, range: Self.inputRange, message: given)
     if to == nil {
       if case .spring(let spring) = function {
         if let settling = spring.settlingDuration {
           to = max(settling, 1e-3)
         } else {
-          problems.append(
-            .parameter("to", "an undamped spring never settles: give the end of the range with to=")
-          )
+          problems.fail(
+            parameter: "to", "an undamped spring never settles: give the end of the range with to=")
         }
       } else {
         to = 1
       }
     }
-    if let to, to < from { problems.append(.parameter("to", "must not be less than from")) }
-    guard problems.isEmpty, let to else { throw Problem.invalidRequest(problems) }
-    return (from, to)
+    if let to, to < from { problems.fail(parameter: "to", "must not be less than from") }
+    try problems.throwIfFailed()
+    // A missing `to` was reported above.
+    return (from, to ?? from)
   }
 
   private func evenlySpaced(_ count: Int, from: Double, to: Double) -> [Double] {
@@ -280,38 +252,6 @@ struct TimingFunctionRoutes {
     // Computed as from + i·step with the last point exactly `to`, so x = 1 is never 0.9999….
     return (0..<count).map { i in
       i == count - 1 ? to : from + (to - from) * Double(i) / Double(count - 1)
-    }
-  }
-
-  private func checkedInput(_ text: String) -> Double? {
-    guard isJSONNumberText(text), let v = Double(text), v.isFinite, abs(v) <= 1e6 else {
-      return nil
-    }
-    return v
-  }
-
-  private func boolParameter(
-    _ query: QueryString, _ name: String, _ problems: inout [Problem.FieldError]
-  ) -> Bool {
-    guard let text = query.first(name) else { return false }
-    switch text {
-    case "true", "1", "": return true
-    case "false", "0": return false
-    default:
-      problems.append(.parameter(name, "must be true or false"))
-      return false
-    }
-  }
-
-  private func boolMember(_ body: JSONValue, _ name: String, _ problems: inout [Problem.FieldError])
-    -> Bool
-  {
-    switch body[name] {
-    case nil: return false
-    case .bool(let b)?: return b
-    case let other?:
-      problems.append(.at(JSONPointer() / name, "must be true or false, not \(other.typeName)"))
-      return false
     }
   }
 }
