@@ -202,14 +202,7 @@ struct SceneDecoder {
         }
       }
     }
-    layer.actionSources.delegate = ActionDecoder.delegate(
-      value["delegate"], at: pointer / "delegate", values: &values, context: &context)
-    layer.actionSources.actions = ActionDecoder.table(
-      value["actions"], at: pointer / "actions", values: &values, context: &context)
-    layer.actionSources.style = ActionDecoder.style(
-      value["style"], at: pointer / "style", values: &values, context: &context)
-    layer.actionSources.classDefaults = ActionDecoder.table(
-      value["defaultActions"], at: pointer / "defaultActions", values: &values, context: &context)
+    layer.actionSources = ActionSources(json: value, at: pointer, in: &context, values: &values)
     layer.detached = context.bool(value["detached"], at: pointer / "detached") ?? false
     if let canvas = value["canvas"] {
       if case .object = canvas {

@@ -106,7 +106,7 @@ struct ScriptDecoder {
         path: pointer / "transaction", values: &values, context: &context, depth: 0
       ).map { .transaction($0) }
     case "animate":
-      let block = ActionDecoder.block(value["animate"], at: pointer / "animate", context: &context)
+      let block = AnimationBlock(json: value["animate"], at: pointer / "animate", in: &context)
       let changes = self.changes(
         value["set"], at: pointer / "set", values: &values, context: &context)
       let completion = context.string(
