@@ -75,9 +75,11 @@ struct SceneDecoder {
       // Layers that events insert are decoded first: later events may name them.
       var inserted: [String: Layer] = [:]
       for (i, item) in items.enumerated() {
-        for (kind, member) in [("insertLayer", "layer"), ("replaceLayer", "with")] {
-          guard case .object? = item[kind], let spec = item[kind]?[member] else { continue }
-          let at = root / "events" / i / kind / member
+        for kind in ScriptEventKind.allCases {
+          guard let member = kind.layerSpecMember, case .object? = item[kind.rawValue],
+            let spec = item[kind.rawValue]?[member]
+          else { continue }
+          let at = root / "events" / i / kind.rawValue / member
           if let layer = decodeLayer(spec, at: at) {
             inserted[at.description] = layer
             checkNames([layer], &names)
@@ -86,12 +88,13 @@ struct SceneDecoder {
       }
       var layerTypes: [String: [String: ValueType]] = [:]
       collectCustomTypes(scene.layers + Array(inserted.values), into: &layerTypes)
-      var events = ScriptDecoder(layers: layerTypes, inserted: inserted)
+      var script = ScriptContext(layers: layerTypes, inserted: inserted, values: values)
       scene.events = items.enumerated().compactMap { i, item in
-        events.event(item, at: root / "events" / i, values: &values, context: &context)
+        ScriptEvent(json: item, at: root / "events" / i, in: &context, script: &script)
       }
-      events.checkRemovals(&context)
-      events.checkConflicts(&context)
+      values = script.values
+      script.checkRemovals(&context)
+      script.checkConflicts(&context)
     }
     // `{"type": "canvas"}` animations start their preset when added, like startCanvasAnimation.
     scene.events += canvasStarts
