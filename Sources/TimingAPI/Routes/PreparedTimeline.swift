@@ -18,16 +18,13 @@ public struct PreparedTimeline: Sendable {
   public init(json body: JSONValue, configuration: APIConfiguration, budget: WorkBudget)
     throws(Problem)
   {
-    var decoder = SceneDecoder(
-      limits: SceneDecoder.Limits(
+    var decoding = DecodingContext(budget: budget)
+    let request = try TimelineRequest(
+      json: body,
+      limits: TimelineRequest.Limits(
         maxLayers: 10_000, maxAnimationsPerLayer: 1_000, maxSamples: configuration.maxSamples),
-      budget: budget)
-    let request: TimelineRequest
-    switch decoder.decode(body) {
-    case .success(let r): request = r
-    case .failure(let problem): throw problem
-    }
-    var budget = decoder.budget
+      in: &decoding)
+    var budget = decoding.budget
     do throws(TimelinePlan.Failure) {
       plan = try TimelinePlan(scene: request.scene, budget: &budget)
     } catch {
