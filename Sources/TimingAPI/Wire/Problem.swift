@@ -197,21 +197,15 @@ public struct Problem: Error, Sendable {
           "the \(stage.name) stage went over the work budget of \(exhausted.limit) units here"))
   }
 
+  /// The slugs of the statuses the server's transport answers with (openapi.yaml lists them).
+  static let transportSlugs: [Int: String] = [
+    400: "malformed-request", 408: "request-timeout", 413: "content-too-large",
+    414: "uri-too-long", 417: "expectation-failed", 431: "header-fields-too-large",
+    501: "not-implemented", 503: "service-unavailable", 505: "http-version-not-supported",
+  ]
+
   /// The server's own transport errors (malformed HTTP, deadlines, the connection cap).
   public static func transport(_ status: HTTPStatus, _ detail: String) -> Problem {
-    let slug: String
-    switch status.code {
-    case 400: slug = "malformed-request"
-    case 408: slug = "request-timeout"
-    case 413: slug = "content-too-large"
-    case 414: slug = "uri-too-long"
-    case 417: slug = "expectation-failed"
-    case 431: slug = "header-fields-too-large"
-    case 501: slug = "not-implemented"
-    case 503: slug = "service-unavailable"
-    case 505: slug = "http-version-not-supported"
-    default: slug = "http-error"
-    }
-    return Problem(status, slug, status.reason, detail)
+    Problem(status, transportSlugs[status.code] ?? "http-error", status.reason, detail)
   }
 }
