@@ -29,10 +29,10 @@ struct PresetRoutes {
       w.key("type")
       w.string(preset.rawValue)
       w.key("start")
-      writeState(start, into: &w)
+      start.write(to: &w)
       w.key("steps")
       w.beginArray()
-      for step in steps { writeState(step, into: &w) }
+      for step in steps { step.write(to: &w) }
       w.endArray()
       w.key("stepDuration")
       w.string(
@@ -111,7 +111,7 @@ struct PresetRoutes {
     w.key("screen")
     writeScreen(width, height, into: &w)
     w.key("start")
-    writeState(start, into: &w)
+    start.write(to: &w)
     w.key("steps")
     w.beginArray()
     for (k, state) in steps.enumerated() {
@@ -121,7 +121,7 @@ struct PresetRoutes {
       w.key("duration")
       w.number(step)
       w.key("to")
-      writeState(state, into: &w)
+      state.write(to: &w)
       w.endObject()
     }
     w.endArray()
@@ -142,23 +142,6 @@ struct PresetRoutes {
     w.endObject()
     w.endObject()
     return .json(w.bytes)
-  }
-
-  private func writeState(_ state: CanvasPreset.State, into w: inout JSONWriter) {
-    w.beginObject()
-    for (name, pair) in [("translation", state.translation), ("scale", state.scale)] {
-      guard let pair else { continue }
-      w.key(name)
-      w.beginArray()
-      w.number(pair.x)
-      w.number(pair.y)
-      w.endArray()
-    }
-    if let a = state.alpha {
-      w.key("alpha")
-      w.number(a)
-    }
-    w.endObject()
   }
 
   private func writeScreen(_ width: Double, _ height: Double, into w: inout JSONWriter) {
