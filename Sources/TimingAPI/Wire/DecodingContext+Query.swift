@@ -4,7 +4,8 @@ import TimingEngine
 /// every problem names its parameter, and one 422 lists them all.
 extension DecodingContext {
   /// A context for a query alone: reading one charges nothing, since the request line that
-  /// carries it is bounded by the server (8 KiB), unlike a body.
+  /// carries it is bounded by the server (`ServerLimits.maxRequestLineBytes`, 8 KiB by
+  /// default), unlike a body; its problems are capped at 200 like a body's.
   static func query() -> DecodingContext { DecodingContext(budget: .unlimited) }
 
   mutating func fail(parameter name: String, _ message: String) {

@@ -51,13 +51,15 @@ enum ScriptEventKind: String, CaseIterable {
     }
   }
 
-  /// Every member an event may have. Members of one kind are not refused on an event of
-  /// another (a `completion` beside `removeLayer` is ignored), as before kinds declared them.
+  /// Every member an event may have, whatever its kind. They are checked before the kind is
+  /// known, so another kind's member (a `completion` beside `removeLayer`) is ignored rather
+  /// than refused, as it was before the kinds declared their members.
   static let eventMembers: Set<String> = Set(
     ["time"] + allCases.flatMap { [$0.rawValue] + $0.eventMembers })
 
-  /// The kinds an event names: the one whose members account for all the others, or nil with
-  /// the problem reported.
+  /// The kind an event names: of the kinds present, the one whose `eventMembers` account for
+  /// the others (`animate` with its `set`); nil, with the problem reported, when none is
+  /// present or none accounts for the rest.
   static func of(
     _ value: JSONValue, at pointer: JSONPointer, _ context: inout DecodingContext
   ) -> ScriptEventKind? {
