@@ -70,7 +70,7 @@ enum TimelineJSONEncoder {
             w.endObject()
           }
         }
-      default:
+      case .point, .size, .rect, .color, .transform, .array:
         for i in 0..<count {
           let value = UnsafeBufferPointer(rebasing: v[i * n..<(i + 1) * n])
           // A transition column is null while no transition is running.

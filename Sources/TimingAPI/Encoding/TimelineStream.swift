@@ -9,9 +9,27 @@ import TimingEngine
 /// Used from one thread at a time (the server asks for one piece at a time), which is why the
 /// unchecked `Sendable` is sound.
 final class TimelineStream: @unchecked Sendable {
-  enum Format {
+  /// The answer's format, spelled as `?format=` names it.
+  enum Format: String, CaseIterable {
     case json
     case csv
+
+    /// The media type `Accept` names it by, in the server's order of preference.
+    var mediaType: String {
+      switch self {
+      case .json: HTTPResponse.jsonType
+      case .csv: "text/csv"
+      }
+    }
+
+    /// The answer's `Content-Type`: CSV says its charset and that it has a header row
+    /// (RFC 4180 §3).
+    var contentType: String {
+      switch self {
+      case .json: HTTPResponse.jsonType
+      case .csv: "text/csv; charset=utf-8; header=present"
+      }
+    }
   }
 
   /// Numbers sampled per block: 256 KiB of doubles, about 0.5 MB of text.

@@ -16,20 +16,11 @@ extension RequestContext {
     return chosen
   }
 
-  /// One problem per query parameter the resource does not take.
-  func unknownParameters(allowed: Set<String>) -> [Problem.FieldError] {
-    let hint =
-      allowed.isEmpty
-      ? "this resource takes no query parameters"
-      : "expected " + allowed.sorted().joined(separator: ", ")
-    return query.names.filter { !allowed.contains($0) }.map {
-      .parameter($0, "unknown query parameter; \(hint)")
-    }
-  }
-
+  /// A 422 naming every query parameter the resource does not take.
   func rejectUnknownParameters(allowed: Set<String> = []) throws(Problem) {
-    let problems = unknownParameters(allowed: allowed)
-    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    var problems = DecodingContext.query()
+    problems.rejectUnknownParameters(query, allowed: allowed)
+    try problems.throwIfFailed()
   }
 }
 

@@ -15,7 +15,7 @@ struct PresetRoutes {
   }
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(["application/json"])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters()
     var w = JSONWriter()
     w.beginObject()
@@ -29,10 +29,10 @@ struct PresetRoutes {
       w.key("type")
       w.string(preset.rawValue)
       w.key("start")
-      writeState(start, into: &w)
+      start.write(to: &w)
       w.key("steps")
       w.beginArray()
-      for step in steps { writeState(step, into: &w) }
+      for step in steps { step.write(to: &w) }
       w.endArray()
       w.key("stepDuration")
       w.string(
@@ -41,43 +41,23 @@ struct PresetRoutes {
     }
     w.endArray()
     w.endObject()
-    return json(w.bytes)
+    return .json(w.bytes)
   }
 
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(["application/json"])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     let name = context.parameters["type"]!
-    guard let preset = CanvasPreset(rawValue: name) else {
-      throw Problem(
-        .notFound, "unknown-preset", "Unknown Canvas preset",
-        "no Canvas type '\(name.prefix(40))'; GET /v1/presets lists the 29 types",
-        errors: [
-          .parameter(
-            "type", "one of \(CanvasPreset.allCases.map(\.rawValue).joined(separator: ", "))")
-        ])
-    }
+    guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
     let query = context.query
-    var problems = context.unknownParameters(allowed: [
-      "duration", "delay", "width", "height", "fps",
-    ])
-    func number(_ name: String, _ fallback: Double, _ range: ClosedRange<Double>) -> Double {
-      guard let text = query.first(name) else { return fallback }
-      guard isJSONNumberText(text), let v = Double(text), range.contains(v) else {
-        problems.append(
-          .parameter(
-            name,
-            "must be a number in [\(numberText(range.lowerBound)), \(numberText(range.upperBound))]"
-          ))
-        return fallback
-      }
-      return v
-    }
-    let duration = number("duration", 1, 0.001...10_000)
-    let delay = number("delay", 0, 0...10_000)
-    let width = number("width", 375, 1...100_000)
-    let height = number("height", 667, 1...100_000)
-    let fps = number("fps", 60, 0.001...1000)
-    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    var problems = DecodingContext.query()
+    problems.rejectUnknownParameters(
+      query, allowed: ["duration", "delay", "width", "height", "fps"])
+    let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
+    let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
+    let width = problems.number(parameter: "width", in: query, range: 1...100_000) ?? 375
+    let height = problems.number(parameter: "height", in: query, range: 1...100_000) ?? 667
+    let fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
+    try problems.throwIfFailed()
     let (start, steps) = preset.definition(width: width, height: height)
     let step = preset.stepDuration(duration, steps: steps.count)
     let end = delay + step * Double(steps.count)
@@ -131,7 +111,7 @@ struct PresetRoutes {
     w.key("screen")
     writeScreen(width, height, into: &w)
     w.key("start")
-    writeState(start, into: &w)
+    start.write(to: &w)
     w.key("steps")
     w.beginArray()
     for (k, state) in steps.enumerated() {
@@ -141,7 +121,7 @@ struct PresetRoutes {
       w.key("duration")
       w.number(step)
       w.key("to")
-      writeState(state, into: &w)
+      state.write(to: &w)
       w.endObject()
     }
     w.endArray()
@@ -161,24 +141,7 @@ struct PresetRoutes {
     }
     w.endObject()
     w.endObject()
-    return json(w.bytes)
-  }
-
-  private func writeState(_ state: CanvasPreset.State, into w: inout JSONWriter) {
-    w.beginObject()
-    for (name, pair) in [("translation", state.translation), ("scale", state.scale)] {
-      guard let pair else { continue }
-      w.key(name)
-      w.beginArray()
-      w.number(pair.x)
-      w.number(pair.y)
-      w.endArray()
-    }
-    if let a = state.alpha {
-      w.key("alpha")
-      w.number(a)
-    }
-    w.endObject()
+    return .json(w.bytes)
   }
 
   private func writeScreen(_ width: Double, _ height: Double, into w: inout JSONWriter) {
@@ -188,10 +151,5 @@ struct PresetRoutes {
     w.key("height")
     w.number(height)
     w.endObject()
-  }
-
-  private func json(_ bytes: [UInt8]) -> HTTPResponse {
-    HTTPResponse(
-      status: .ok, headers: HTTPFields([("Content-Type", "application/json")]), body: bytes)
   }
 }

@@ -17,11 +17,10 @@ struct TimingFunctionRoutes {
     ]
   }
 
-  static let jsonType = "application/json"
   static let svgType = "image/svg+xml"
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([Self.jsonType])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters(allowed: [])
     var w = JSONWriter()
     w.beginObject()
@@ -41,11 +40,11 @@ struct TimingFunctionRoutes {
     ] { w.string(form) }
     w.endArray()
     w.endObject()
-    return jsonResponse(w.bytes)
+    return HTTPResponse.json(w.bytes)
   }
 
-  /// Query parameters of a lookup: `x` (repeated) or `samples` with optional `from`/`to`,
-  /// `slope`, `beforeFlag`.
+  /// A function by name or CSS text: its points as JSON (the query is a `PointsRequest`), or
+  /// a plot as SVG (`.svg`, or `Accept: image/svg+xml`) over `from`/`to`.
   private func lookUp(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     var text = context.parameters["function"]!
     var wantsSVG = false
@@ -57,139 +56,42 @@ struct TimingFunctionRoutes {
     do throws(TimingFunctionParseError) {
       function = try TimingFunction(parsing: text)
     } catch {
-      let problem = Problem(
-        .notFound, "unknown-timing-function", "Unknown timing function", error.message,
-        errors: [.parameter("function", error.message)])
-      throw problem
+      throw Problem.unknownTimingFunction(error.message)
     }
     let query = context.query
     if wantsSVG {
       try context.rejectUnknownParameters(allowed: ["from", "to"])
-      let range = try sampleRange(function, query)
+      let range = try PointsRequest.range(of: function, in: query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
     }
-    let chosen = try context.negotiate([Self.jsonType, Self.svgType])
+    let chosen = try context.negotiate([HTTPResponse.jsonType, Self.svgType])
     if chosen == Self.svgType {
       try context.rejectUnknownParameters(allowed: ["from", "to"])
-      let range = try sampleRange(function, query)
+      let range = try PointsRequest.range(of: function, in: query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: true)
     }
-    try context.rejectUnknownParameters(allowed: [
-      "x", "samples", "from", "to", "slope", "beforeFlag",
-    ])
-    var problems: [Problem.FieldError] = []
-    let slope = boolParameter(query, "slope", &problems)
-    let beforeFlag = boolParameter(query, "beforeFlag", &problems)
-    var xs: [Double] = []
-    let given = query.values("x")
-    if !given.isEmpty {
-      if query.first("samples") != nil || query.first("from") != nil || query.first("to") != nil {
-        problems.append(.parameter("x", "give either x values or samples (with from/to), not both"))
-      }
-      if given.count > configuration.maxPointsPerRequest {
-        throw Problem.tooMuchWork(
-          "\(given.count) x values exceed the limit of \(configuration.maxPointsPerRequest) per request",
-          .parameter("x", "at most \(configuration.maxPointsPerRequest) values"))
-      }
-      for (i, value) in given.enumerated() {
-        if let x = checkedInput(value) {
-          xs.append(x)
-        } else {
-          problems.append(
-            .parameter(
-              "x", "x[\(i)] = '\(value.prefix(40))' must be a finite number in [-1e6, 1e6]"))
-        }
-      }
-    } else {
-      var count = 11
-      if let samples = query.first("samples") {
-        if let n = Int(samples), n >= 1 {
-          count = n
-        } else {
-          problems.append(
-            .parameter("samples", "must be a whole number ≥ 1; got '\(samples.prefix(40))'"))
-        }
-      }
-      if count > configuration.maxPointsPerRequest {
-        throw Problem.tooMuchWork(
-          "samples=\(count) exceeds the limit of \(configuration.maxPointsPerRequest) points per request",
-          .parameter("samples", "at most \(configuration.maxPointsPerRequest)"))
-      }
-      if problems.isEmpty {
-        let range = try sampleRange(function, query)
-        xs = evenlySpaced(count, from: range.from, to: range.to)
-      }
-    }
-    guard problems.isEmpty else { throw Problem.invalidRequest(problems) }
+    try context.rejectUnknownParameters(allowed: PointsRequest.queryParameters)
+    let points = try PointsRequest(
+      function: function, query: query, maxPoints: configuration.maxPointsPerRequest)
     var budget = configuration.workBudget
     try charge(
-      xs.count, to: &budget,
-      field: .parameter(given.isEmpty ? "samples" : "x", "\(xs.count) points"))
-    return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: true)
+      points.xs.count, to: &budget,
+      field: .parameter(query.values("x").isEmpty ? "samples" : "x", "\(points.xs.count) points"))
+    return pointsResponse(points, vary: true)
   }
 
   private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([Self.jsonType])
+    _ = try context.negotiate([HTTPResponse.jsonType])
     try context.rejectUnknownParameters(allowed: [])
     var budget = configuration.workBudget
     let body = try RequestBody.json(context.request, budget: &budget)
-    guard case .object(let members) = body else {
-      throw Problem.invalidRequest([
-        .at(JSONPointer(), "the body must be a JSON object with \"function\" and \"x\"")
-      ])
-    }
-    var problems: [Problem.FieldError] = []
-    for (key, _) in members where !["function", "x", "slope", "beforeFlag"].contains(key) {
-      problems.append(
-        .at(JSONPointer() / key, "unknown member; expected function, x, slope, beforeFlag"))
-    }
-    var function: TimingFunction?
-    if let value = body["function"] {
-      if case .string(let text) = value {
-        do throws(WorkBudget.Exhausted) {
-          try budget.charge(
-            WorkBudget.multiplying(text.utf8.count, WorkCost.timingFunctionByte), .decoding,
-            at: ["function"])
-        } catch {
-          throw Problem.tooMuchWork(error)
-        }
-      }
-      switch TimingFunctionJSON.decode(value, at: JSONPointer() / "function") {
-      case .success(let f): function = f
-      case .failure(let e): problems.append(e)
-      }
-    } else {
-      problems.append(
-        .at(JSONPointer() / "function", "required: a timing function, e.g. \"easeIn\""))
-    }
-    var xs: [Double] = []
-    switch body["x"] {
-    case .array(let items)?:
-      if items.count > configuration.maxPointsPerRequest {
-        throw Problem.tooMuchWork(
-          "\(items.count) x values exceed the limit of \(configuration.maxPointsPerRequest) per request",
-          .at(JSONPointer() / "x", "at most \(configuration.maxPointsPerRequest) values"))
-      }
-      if items.isEmpty {
-        problems.append(.at(JSONPointer() / "x", "must hold at least one number"))
-      }
-      for (i, item) in items.enumerated() {
-        if case .number(let x) = item, abs(x) <= 1e6 {
-          xs.append(x)
-        } else {
-          problems.append(.at(JSONPointer() / "x" / i, "must be a number in [-1e6, 1e6]"))
-        }
-      }
-    case nil: problems.append(.at(JSONPointer() / "x", "required: an array of numbers"))
-    case let other?:
-      problems.append(
-        .at(JSONPointer() / "x", "must be an array of numbers, not \(other.typeName)"))
-    }
-    let slope = boolMember(body, "slope", &problems)
-    let beforeFlag = boolMember(body, "beforeFlag", &problems)
-    guard problems.isEmpty, let function else { throw Problem.invalidRequest(problems) }
-    try charge(xs.count, to: &budget, field: .at(JSONPointer() / "x", "\(xs.count) points"))
-    return pointsResponse(function, xs, slope: slope, beforeFlag: beforeFlag, vary: false)
+    var decoding = DecodingContext(budget: budget)
+    let points = try PointsRequest(
+      json: body, maxPoints: configuration.maxPointsPerRequest, in: &decoding)
+    budget = decoding.budget
+    try charge(
+      points.xs.count, to: &budget, field: .at(JSONPointer() / "x", "\(points.xs.count) points"))
+    return pointsResponse(points, vary: false)
   }
 
   /// Evaluating and writing `points` points, charged before any is evaluated.
@@ -205,169 +107,17 @@ struct TimingFunctionRoutes {
 
   // MARK: Shared pieces
 
-  private func pointsResponse(
-    _ function: TimingFunction, _ xs: [Double], slope: Bool, beforeFlag: Bool, vary: Bool
-  ) -> HTTPResponse {
-    var w = JSONWriter(capacity: 128 + xs.count * (slope ? 80 : 48))
-    w.beginObject()
-    w.key("function")
-    TimingFunctionJSON.describe(function, into: &w)
-    w.key("points")
-    w.beginArray()
-    for x in xs {
-      w.beginObject()
-      w.key("x")
-      w.number(x)
-      w.key("y")
-      w.number(function.evaluate(x, beforeFlag: beforeFlag))
-      if slope {
-        // JSON has no infinity: a vertical tangent is null.
-        w.key("slope")
-        w.number(function.slope(x))
-      }
-      w.endObject()
-    }
-    w.endArray()
-    w.endObject()
-    var response = jsonResponse(w.bytes)
+  private func pointsResponse(_ points: PointsRequest, vary: Bool) -> HTTPResponse {
+    var w = JSONWriter(capacity: points.estimatedBytes)
+    points.write(to: &w)
+    var response = HTTPResponse.json(w.bytes)
     if vary { response.headers.append("Vary", "Accept") }
     return response
-  }
-
-  private func jsonResponse(_ bytes: [UInt8]) -> HTTPResponse {
-    HTTPResponse(status: .ok, headers: HTTPFields([("Content-Type", Self.jsonType)]), body: bytes)
   }
 
   private func svgResponse(_ text: String, vary: Bool) -> HTTPResponse {
     var response = HTTPResponse(status: .ok, contentType: Self.svgType, body: text)
     if vary { response.headers.append("Vary", "Accept") }
     return response
-  }
-
-  /// `from`/`to` for sampling: [0, 1] by default, or [0, settlingDuration] for a spring.
-  private func sampleRange(_ function: TimingFunction, _ query: QueryString) throws(Problem) -> (
-    from: Double, to: Double
-  ) {
-    var problems: [Problem.FieldError] = []
-    var from = 0.0
-    var to: Double?
-    if let text = query.first("from") {
-      if let v = checkedInput(text) {
-        from = v
-      } else {
-        problems.append(.parameter("from", "must be a finite number in [-1e6, 1e6]"))
-      }
-    }
-    if let text = query.first("to") {
-      if let v = checkedInput(text) {
-        to = v
-      } else {
-        problems.append(.parameter("to", "must be a finite number in [-1e6, 1e6]"))
-      }
-    }
-    if to == nil {
-      if case .spring(let spring) = function {
-        if let settling = spring.settlingDuration {
-          to = max(settling, 1e-3)
-        } else {
-          problems.append(
-            .parameter("to", "an undamped spring never settles: give the end of the range with to=")
-          )
-        }
-      } else {
-        to = 1
-      }
-    }
-    if let to, to < from { problems.append(.parameter("to", "must not be less than from")) }
-    guard problems.isEmpty, let to else { throw Problem.invalidRequest(problems) }
-    return (from, to)
-  }
-
-  private func evenlySpaced(_ count: Int, from: Double, to: Double) -> [Double] {
-    guard count > 1 else { return [from] }
-    // Computed as from + i·step with the last point exactly `to`, so x = 1 is never 0.9999….
-    return (0..<count).map { i in
-      i == count - 1 ? to : from + (to - from) * Double(i) / Double(count - 1)
-    }
-  }
-
-  private func checkedInput(_ text: String) -> Double? {
-    guard isJSONNumberText(text), let v = Double(text), v.isFinite, abs(v) <= 1e6 else {
-      return nil
-    }
-    return v
-  }
-
-  private func boolParameter(
-    _ query: QueryString, _ name: String, _ problems: inout [Problem.FieldError]
-  ) -> Bool {
-    guard let text = query.first(name) else { return false }
-    switch text {
-    case "true", "1", "": return true
-    case "false", "0": return false
-    default:
-      problems.append(.parameter(name, "must be true or false"))
-      return false
-    }
-  }
-
-  private func boolMember(_ body: JSONValue, _ name: String, _ problems: inout [Problem.FieldError])
-    -> Bool
-  {
-    switch body[name] {
-    case nil: return false
-    case .bool(let b)?: return b
-    case let other?:
-      problems.append(.at(JSONPointer() / name, "must be true or false, not \(other.typeName)"))
-      return false
-    }
-  }
-}
-
-/// Numbers in query strings follow JSON's grammar (no `nan`, `inf`, hex or leading `+`).
-func isJSONNumberText(_ text: String) -> Bool {
-  guard !text.isEmpty, text.utf8.count <= 64 else { return false }
-  return (try? JSONParser.parse(Array(text.utf8))).map {
-    if case .number = $0 { true } else { false }
-  } ?? false
-}
-
-/// Reading a request body as JSON: media type first (415), then syntax (400).
-enum RequestBody {
-  /// The parse is charged to the request's budget (decoding, by the byte).
-  static func json(_ request: HTTPRequest, budget: inout WorkBudget) throws(Problem) -> JSONValue {
-    let type = request.headers["Content-Type"]
-    let parts = type?.split(separator: ";", omittingEmptySubsequences: false) ?? []
-    let mediaType = parts.first?.trimmingCharacters(in: " \t").lowercased()
-    guard let mediaType,
-      mediaType == "application/json"
-        || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
-    else { throw Problem.unsupportedMediaType(type) }
-    // JSON is UTF-8 (RFC 8259 §8.1) and the parser reads nothing else: a body declared in
-    // another charset would be misread, so it is refused rather than guessed at.
-    for parameter in parts.dropFirst() {
-      let pair = parameter.split(separator: "=", maxSplits: 1).map {
-        $0.trimmingCharacters(in: " \t").lowercased()
-      }
-      guard pair.count == 2, pair[0] == "charset" else { continue }
-      let charset = pair[1].trimmingCharacters(in: "\"")
-      guard charset == "utf-8" || charset == "utf8" else {
-        throw Problem.unsupportedMediaType(type)
-      }
-    }
-    return try parse(request.body, budget: &budget)
-  }
-
-  static func parse(_ bytes: [UInt8], budget: inout WorkBudget) throws(Problem) -> JSONValue {
-    do throws(WorkBudget.Exhausted) {
-      try budget.charge(WorkBudget.multiplying(bytes.count, WorkCost.bodyByte), .decoding)
-    } catch {
-      throw Problem.tooMuchWork(error)
-    }
-    do throws(JSONParseError) {
-      return try JSONParser.parse(bytes)
-    } catch {
-      throw Problem.malformedJSON(error)
-    }
   }
 }

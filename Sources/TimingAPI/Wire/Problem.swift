@@ -112,6 +112,32 @@ public struct Problem: Error, Sendable {
         + (given.map { " (got '\($0.prefix(100))')" } ?? " (no Content-Type was sent)"))
   }
 
+  /// `GET /v1/timing-functions/{function}` with a name or text that is no timing function.
+  public static func unknownTimingFunction(_ message: String) -> Problem {
+    Problem(
+      .notFound, "unknown-timing-function", "Unknown timing function", message,
+      errors: [.parameter("function", message)])
+  }
+
+  /// `GET /v1/presets/{type}` with a type that is not one of the Canvas presets.
+  public static func unknownPreset(_ name: String) -> Problem {
+    Problem(
+      .notFound, "unknown-preset", "Unknown Canvas preset",
+      "no Canvas type '\(name.prefix(40))'; GET /v1/presets lists the \(CanvasPreset.allCases.count) types",
+      errors: [
+        .parameter(
+          "type", "one of \(CanvasPreset.allCases.map(\.rawValue).joined(separator: ", "))")
+      ])
+  }
+
+  /// `If-None-Match` naming the answer's own tag on a method other than GET or HEAD
+  /// (RFC 9110 §13.1.2): the request is refused rather than answered with 304.
+  public static func preconditionFailed(tag: String) -> Problem {
+    Problem(
+      HTTPStatus(412, "Precondition Failed"), "precondition-failed", "Precondition failed",
+      "the response would be identical to the one tagged \(tag) named in If-None-Match")
+  }
+
   public static func malformedJSON(_ error: JSONParseError) -> Problem {
     var p = Problem(
       .badRequest, "malformed-json", "Malformed JSON",
@@ -171,21 +197,15 @@ public struct Problem: Error, Sendable {
           "the \(stage.name) stage went over the work budget of \(exhausted.limit) units here"))
   }
 
+  /// The slugs of the statuses the server's transport answers with (openapi.yaml lists them).
+  static let transportSlugs: [Int: String] = [
+    400: "malformed-request", 408: "request-timeout", 413: "content-too-large",
+    414: "uri-too-long", 417: "expectation-failed", 431: "header-fields-too-large",
+    501: "not-implemented", 503: "service-unavailable", 505: "http-version-not-supported",
+  ]
+
   /// The server's own transport errors (malformed HTTP, deadlines, the connection cap).
   public static func transport(_ status: HTTPStatus, _ detail: String) -> Problem {
-    let slug: String
-    switch status.code {
-    case 400: slug = "malformed-request"
-    case 408: slug = "request-timeout"
-    case 413: slug = "content-too-large"
-    case 414: slug = "uri-too-long"
-    case 417: slug = "expectation-failed"
-    case 431: slug = "header-fields-too-large"
-    case 501: slug = "not-implemented"
-    case 503: slug = "service-unavailable"
-    case 505: slug = "http-version-not-supported"
-    default: slug = "http-error"
-    }
-    return Problem(status, slug, status.reason, detail)
+    Problem(status, transportSlugs[status.code] ?? "http-error", status.reason, detail)
   }
 }

@@ -1,0 +1,44 @@
+import TimingEngine
+
+/// A `POST /v1/actions/resolve` body (api.md "Actions"): a layer's action sources, the
+/// transaction and animation block in effect, and the keys to look up.
+struct ActionRequest {
+  static let wireMembers: Set<String> = ["layer", "transaction", "animate", "keys"]
+  /// At most this many keys per request.
+  static let maxKeys = 256
+
+  var sources = ActionSources()
+  var transaction = TransactionState()
+  var block: AnimationBlock?
+  var keys: [String] = []
+
+  /// Decodes `body`, reporting every problem to `context` with its pointer.
+  init(json body: JSONValue, in context: inout DecodingContext) throws(Problem) {
+    let root = JSONPointer()
+    guard case .object = body else {
+      throw Problem.invalidRequest([
+        .at(root, "the body must be a JSON object with \"layer\" and \"keys\"")
+      ])
+    }
+    context.rejectUnknownMembers(body, allowed: Self.wireMembers, at: root)
+    var values = ValueDecoder()
+    if let layer = context.object(body["layer"], at: root / "layer").map(JSONValue.object) {
+      context.rejectUnknownMembers(layer, allowed: ActionSources.wireMembers, at: root / "layer")
+      sources = ActionSources(json: layer, at: root / "layer", in: &context, values: &values)
+    }
+    transaction = TransactionState(
+      json: body["transaction"], at: root / "transaction", inheriting: TransactionState(),
+      in: &context)
+    block = AnimationBlock(json: body["animate"], at: root / "animate", in: &context)
+    if let items = context.array(body["keys"], at: root / "keys", max: Self.maxKeys) {
+      keys = items.enumerated().compactMap { i, item in
+        context.string(item, at: root / "keys" / i, maxLength: 128)
+      }
+      if items.isEmpty { context.fail(root / "keys", "name at least one key") }
+    } else if body["keys"] == nil {
+      context.fail(
+        root / "keys", "required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
+    }
+    try context.throwIfFailed()
+  }
+}

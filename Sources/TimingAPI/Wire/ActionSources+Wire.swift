@@ -1,0 +1,56 @@
+import TimingEngine
+
+/// The members of a layer the action search consults (api.md "Actions"; semantics.md §5):
+/// `delegate`, `actions`, `style` and `defaultActions`, the same in a scene's layers and in an
+/// action request's `layer`.
+extension ActionSources {
+  static let wireMembers: Set<String> = ["delegate", "actions", "style", "defaultActions"]
+
+  /// Style dictionaries nest at most this deep.
+  static let maxStyleDepth = 16
+
+  /// Reads the four members of `object` (a layer); members it does not have are empty.
+  init(
+    json object: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext,
+    values: inout ValueDecoder
+  ) {
+    self.init()
+    delegate = LayerDelegate(
+      json: object["delegate"], at: pointer / "delegate", in: &context, values: &values)
+    actions = ActionTable(
+      json: object["actions"], at: pointer / "actions", in: &context, values: &values)
+    style = Self.style(object["style"], at: pointer / "style", in: &context, values: &values)
+    classDefaults = ActionTable(
+      json: object["defaultActions"], at: pointer / "defaultActions", in: &context,
+      values: &values)
+  }
+
+  /// `{"actions": {…}, "style": {"actions": …, "style": …}}`, shallowest first.
+  private static func style(
+    _ value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
+    values: inout ValueDecoder
+  ) -> [ActionTable] {
+    var tables: [ActionTable] = []
+    var current = value
+    var currentPointer = pointer
+    while let level = current {
+      guard tables.count < maxStyleDepth else {
+        context.fail(
+          currentPointer, "style dictionaries nested deeper than \(maxStyleDepth) levels")
+        break
+      }
+      guard case .object = level else {
+        context.fail(
+          currentPointer, "a style is an object with \"actions\" and an optional nested \"style\"")
+        break
+      }
+      context.rejectUnknownMembers(level, allowed: ["actions", "style"], at: currentPointer)
+      tables.append(
+        ActionTable(
+          json: level["actions"], at: currentPointer / "actions", in: &context, values: &values))
+      current = level["style"]
+      currentPointer = currentPointer / "style"
+    }
+    return tables
+  }
+}

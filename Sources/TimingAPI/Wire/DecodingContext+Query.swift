@@ -1,0 +1,92 @@
+import TimingEngine
+
+/// Query parameters read through the same context as bodies (design.md "Errors are values"):
+/// every problem names its parameter, and one 422 lists them all.
+extension DecodingContext {
+  /// A context for a query alone: reading one charges nothing, since the request line that
+  /// carries it is bounded by the server (`ServerLimits.maxRequestLineBytes`, 8 KiB by
+  /// default), unlike a body; its problems are capped at 200 like a body's.
+  static func query() -> DecodingContext { DecodingContext(budget: .unlimited) }
+
+  mutating func fail(parameter name: String, _ message: String) {
+    fail(.parameter(name, message))
+  }
+
+  /// One problem per parameter the resource does not take, in the order they were sent.
+  mutating func rejectUnknownParameters(_ query: QueryString, allowed: Set<String>) {
+    let hint =
+      allowed.isEmpty
+      ? "this resource takes no query parameters"
+      : "expected " + allowed.sorted().joined(separator: ", ")
+    for name in query.names where !allowed.contains(name) {
+      fail(parameter: name, "unknown query parameter; \(hint)")
+    }
+  }
+
+  /// A number in JSON's grammar within `range`, or nil (and a problem, `message` or "must be a
+  /// number in [lo, hi]", when the parameter is there but is not one). Only the first of
+  /// repeated parameters is read.
+  mutating func number(
+    parameter name: String, in query: QueryString, range: ClosedRange<Double>,
+    message: String? = nil
+  ) -> Double? {
+    guard let text = query.first(name) else { return nil }
+    guard let value = Self.number(text, in: range) else {
+      fail(
+        parameter: name,
+        message
+          ?? "must be a number in [\(numberText(range.lowerBound)), \(numberText(range.upperBound))]"
+      )
+      return nil
+    }
+    return value
+  }
+
+  /// `text` as a number in JSON's grammar (no `nan`, `inf`, hex or leading `+`) within `range`.
+  static func number(_ text: String, in range: ClosedRange<Double>) -> Double? {
+    guard isJSONNumberText(text), let value = Double(text), range.contains(value) else {
+      return nil
+    }
+    return value
+  }
+
+  /// The spellings a flag takes in a query: `?slope` alone means true.
+  private static let flags: [String: Bool] = [
+    "true": true, "1": true, "": true, "false": false,
+    "0": false,
+  ]
+
+  /// A flag: false when absent, and false with a problem when not one of `flags`.
+  mutating func flag(parameter name: String, in query: QueryString) -> Bool {
+    guard let text = query.first(name) else { return false }
+    guard let value = Self.flags[text] else {
+      fail(parameter: name, "must be true or false")
+      return false
+    }
+    return value
+  }
+
+  /// A count ≥ `minimum`, or nil (and a problem when the parameter is there but is not one).
+  mutating func count(parameter name: String, in query: QueryString, minimum: Int) -> Int? {
+    guard let text = query.first(name) else { return nil }
+    guard let n = Int(text), n >= minimum else {
+      fail(parameter: name, "must be a whole number ≥ \(minimum); got '\(text.prefix(40))'")
+      return nil
+    }
+    return n
+  }
+
+  /// One of a closed set of names, spelled as the cases' raw values.
+  mutating func choice<Choice: CaseIterable & RawRepresentable<String>>(
+    parameter name: String, in query: QueryString, _: Choice.Type = Choice.self
+  ) -> Choice? {
+    guard let text = query.first(name) else { return nil }
+    guard let chosen = Choice(rawValue: text) else {
+      fail(
+        parameter: name,
+        "must be " + Choice.allCases.map(\.rawValue).joined(separator: " or "))
+      return nil
+    }
+    return chosen
+  }
+}

@@ -1,0 +1,166 @@
+import TimingEngine
+
+/// A layer in a scene (api.md "Timelines", layers): its name, timing, model values, animations,
+/// action sources, Canvas settings and sublayers.
+extension Layer {
+  static let wireMembers: Set<String> = [
+    "name", "properties", "beginTime", "speed", "timeOffset", "animations", "sublayers", "delegate",
+    "actions", "style", "defaultActions", "detached", "canvas",
+  ]
+
+  /// The layers of an array (`layers`, `sublayers`), counted against the scene's limit.
+  static func list(
+    json items: [JSONValue], at pointer: JSONPointer, in context: inout DecodingContext,
+    layers: inout LayerContext
+  ) -> [Layer] {
+    var result: [Layer] = []
+    for (i, item) in items.enumerated() {
+      layers.layerCount += 1
+      guard layers.layerCount <= layers.maxLayers else {
+        context.fail(pointer / i, "more than \(layers.maxLayers) layers in the scene")
+        return result
+      }
+      if let layer = Layer(json: item, at: pointer / i, in: &context, layers: &layers) {
+        result.append(layer)
+      }
+    }
+    return result
+  }
+
+  init?(
+    json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext,
+    layers: inout LayerContext
+  ) {
+    guard case .object = value else {
+      context.fail(pointer, "a layer must be an object, not \(value.typeName)")
+      return nil
+    }
+    context.rejectUnknownMembers(value, allowed: Self.wireMembers, at: pointer)
+    let name = context.string(value["name"], at: pointer / "name", maxLength: 200)
+    if value["name"] == nil {
+      context.fail(pointer / "name", "required: a unique name for the layer")
+    }
+    if name?.isEmpty == true { context.fail(pointer / "name", "must not be empty") }
+    self.init(name: name ?? "")
+    source = pointer.tokens
+    beginTime = context.number(value["beginTime"], at: pointer / "beginTime") ?? 0
+    speed = context.number(value["speed"], at: pointer / "speed", in: -1e6...1e6) ?? 1
+    timeOffset = context.number(value["timeOffset"], at: pointer / "timeOffset") ?? 0
+    var customTypes: [String: ValueType] = [:]
+    if let members = context.object(value["properties"], at: pointer / "properties") {
+      properties = Self.properties(
+        members, at: pointer / "properties", customTypes: &customTypes, in: &context,
+        values: &layers.values)
+    }
+    if let items = context.array(
+      value["animations"], at: pointer / "animations", max: layers.maxAnimationsPerLayer)
+    {
+      readAnimations(items, at: pointer / "animations", customTypes, &context, &layers)
+    }
+    actionSources = ActionSources(json: value, at: pointer, in: &context, values: &layers.values)
+    detached = context.bool(value["detached"], at: pointer / "detached") ?? false
+    if let canvas = value["canvas"] {
+      if case .object = canvas {
+        context.rejectUnknownMembers(
+          canvas, allowed: ["type", "duration", "delay", "pauseAnimationOnAwake"],
+          at: pointer / "canvas")
+      }
+      self.canvas = CanvasDecoder.settings(
+        canvas, nameKey: "type", at: pointer / "canvas", context: &context)
+    }
+    if let items = context.array(
+      value["sublayers"], at: pointer / "sublayers", max: layers.maxLayers)
+    {
+      sublayers = Self.list(json: items, at: pointer / "sublayers", in: &context, layers: &layers)
+    }
+  }
+
+  /// The layer's animations; a `{"type": "canvas"}` entry names a Canvas preset, started on
+  /// this layer when added (semantics.md §7), and becomes a script event instead.
+  private mutating func readAnimations(
+    _ items: [JSONValue], at pointer: JSONPointer, _ customTypes: [String: ValueType],
+    _ context: inout DecodingContext, _ layers: inout LayerContext
+  ) {
+    var decoder = AnimationDecoder(customTypes: customTypes)
+    for (i, item) in items.enumerated() {
+      let at = pointer / i
+      if case .string("canvas")? = item["type"] {
+        context.rejectUnknownMembers(
+          item, allowed: ["type", "name", "duration", "delay", "addedAt"], at: at)
+        if let settings = CanvasDecoder.settings(item, nameKey: "name", at: at, context: &context) {
+          let time = context.number(item["addedAt"], at: at / "addedAt", in: 0...1e9) ?? 0
+          layers.canvasStarts.append(
+            ScriptEvent(
+              time: time, action: .startCanvasAnimation(layer: name, settings: settings),
+              source: at.tokens))
+        }
+        continue
+      }
+      if let animation = decoder.decode(
+        item, at: at, values: &layers.values, context: &context, depth: 0)
+      {
+        animations.append(animation)
+      }
+    }
+  }
+
+  /// `properties`: model values by name; a name the catalogue does not know is a custom
+  /// property (a number or an array of numbers), its type noted in `customTypes`.
+  private static func properties(
+    _ members: [(String, JSONValue)], at pointer: JSONPointer,
+    customTypes: inout [String: ValueType], in context: inout DecodingContext,
+    values: inout ValueDecoder
+  ) -> [(key: String, value: AnimatableValue)] {
+    var result: [(key: String, value: AnimatableValue)] = []
+    var frame: (AnimatableValue, JSONPointer)?
+    for (key, member) in members {
+      guard key.utf8.count <= 128, !key.isEmpty, !key.contains(".") else {
+        context.fail(
+          pointer / key, "a property name is a non-empty identifier without '.' (up to 128 bytes)")
+        continue
+      }
+      if key == "transition" {
+        context.fail(pointer / key, "'transition' is an animation key, not a property")
+        continue
+      }
+      if key == "frame" {
+        if let v = values.decode(member, as: .rect, at: pointer / key, &context) {
+          frame = (v, pointer / key)
+        }
+        continue
+      }
+      let type: ValueType
+      if let builtIn = LayerProperties.catalogue[key] {
+        type = builtIn.type
+      } else if let custom = ValueDecoder.customType(of: member) {
+        type = custom
+        customTypes[key] = custom
+      } else {
+        context.fail(
+          pointer / key,
+          "'\(key.prefix(64))' is not a layer property; a custom property must be a number or an array of numbers"
+        )
+        continue
+      }
+      if let v = values.decode(member, as: type, at: pointer / key, &context) {
+        result.append((key, v))
+      }
+    }
+    if let (rect, framePointer) = frame {
+      // semantics.md §3.1: frame is derived; setting it sets bounds (size) and position (by
+      // anchorPoint).
+      if result.contains(where: { $0.key == "position" || $0.key == "bounds" }) {
+        context.fail(framePointer, "give either frame, or position and bounds")
+      }
+      let anchor = result.first { $0.key == "anchorPoint" }?.value.components ?? [0.5, 0.5]
+      let c = rect.components
+      result.append((key: "bounds", value: AnimatableValue(.rect, [0, 0, c[2], c[3]])))
+      result.append(
+        (
+          key: "position",
+          value: AnimatableValue(.point, [c[0] + anchor[0] * c[2], c[1] + anchor[1] * c[3]])
+        ))
+    }
+    return result
+  }
+}

@@ -1,0 +1,26 @@
+import TimingEngine
+
+/// A layer's `delegate`: `"view"` (a UIKit view backing the layer, semantics.md §5.5) or
+/// `{"actions": {key: action | null}}` (a delegate answering `actionForLayer:forKey:`).
+extension LayerDelegate {
+  /// Nil when absent, or when not a delegate (reported).
+  init?(
+    json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
+    values: inout ValueDecoder
+  ) {
+    guard let value else { return nil }
+    switch value {
+    case .string("view"): self = .view
+    case .object:
+      context.rejectUnknownMembers(value, allowed: ["actions"], at: pointer)
+      self = .table(
+        ActionTable(
+          json: value["actions"] ?? .object([]), at: pointer / "actions", in: &context,
+          values: &values))
+    case .null, .bool, .number, .string, .array:
+      context.fail(
+        pointer, "a delegate is \"view\" (a UIKit view) or {\"actions\": {key: action | null}}")
+      return nil
+    }
+  }
+}

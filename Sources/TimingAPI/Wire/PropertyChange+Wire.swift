@@ -1,0 +1,79 @@
+import TimingEngine
+
+/// A property change in a script (`set`): `{"layer", "keyPath", "value"}`; `frame` becomes
+/// position and bounds (semantics.md §5.1).
+extension PropertyChange {
+  static let wireMembers: Set<String> = ["layer", "keyPath", "value"]
+
+  /// At most this many changes in one `set`.
+  static let maxPerList = 10_000
+
+  /// The changes of a `set` array: one per entry, two for a `frame`.
+  static func list(
+    json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
+    script: inout ScriptContext
+  ) -> [PropertyChange] {
+    guard let items = context.array(value, at: pointer, max: maxPerList) else { return [] }
+    var result: [PropertyChange] = []
+    for (i, item) in items.enumerated() {
+      result += changes(json: item, at: pointer / i, in: &context, script: &script)
+    }
+    return result
+  }
+
+  /// One entry of a `set` array.
+  private static func changes(
+    json item: JSONValue, at at: JSONPointer, in context: inout DecodingContext,
+    script: inout ScriptContext
+  ) -> [PropertyChange] {
+    guard case .object = item else {
+      context.fail(at, "a change is {\"layer\", \"keyPath\", \"value\"}")
+      return []
+    }
+    context.rejectUnknownMembers(item, allowed: wireMembers, at: at)
+    guard let layerName = script.layer(item["layer"], at: at / "layer", &context),
+      let keyPathText = context.string(item["keyPath"], at: at / "keyPath", maxLength: 128)
+    else {
+      if item["keyPath"] == nil { context.fail(at / "keyPath", "required: the property to set") }
+      return []
+    }
+    guard let newValue = item["value"] else {
+      context.fail(at / "value", "required: the new value")
+      return []
+    }
+    if keyPathText == "frame" {
+      guard let rect = script.values.decode(newValue, as: .rect, at: at / "value", &context)
+      else {
+        return []
+      }
+      let c = rect.components
+      // ◆ The default anchor point (0.5, 0.5): position is the frame's centre.
+      return [
+        PropertyChange(
+          layer: layerName, keyPath: PropertyKeyPath.resolve("position")!,
+          value: AnimatableValue(.point, [c[0] + 0.5 * c[2], c[1] + 0.5 * c[3]]),
+          source: at.tokens),
+        PropertyChange(
+          layer: layerName, keyPath: PropertyKeyPath.resolve("bounds")!,
+          value: AnimatableValue(.rect, [0, 0, c[2], c[3]]),
+          source: at.tokens),
+      ]
+    }
+    let property = String(keyPathText.split(separator: ".", maxSplits: 1).first ?? "")
+    let customType =
+      script.layers[layerName]?[property]
+      ?? (LayerProperties.catalogue[property] == nil
+        ? ValueDecoder.customType(of: newValue) : nil)
+    guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
+      context.fail(
+        at / "keyPath",
+        "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)")
+      return []
+    }
+    guard
+      let decoded = script.values.decode(
+        newValue, as: keyPath.valueType, at: at / "value", &context)
+    else { return [] }
+    return [PropertyChange(layer: layerName, keyPath: keyPath, value: decoded, source: at.tokens)]
+  }
+}

@@ -1,0 +1,64 @@
+import TimingEngine
+
+/// A timeline request's `sample` (api.md "Timelines"): `{from, to, fps}` (inclusive of both
+/// ends) or `{times: [...]}`, read as the scene times to sample.
+struct SampleRequest {
+  var times: [Double] = []
+
+  /// No times when absent or invalid (reported); at most `maxSamples` of them.
+  init(
+    json value: JSONValue?, at pointer: JSONPointer, maxSamples: Int,
+    in context: inout DecodingContext
+  ) {
+    guard let members = context.object(value, at: pointer) else {
+      if value == nil {
+        context.fail(pointer, "required: {\"from\", \"to\", \"fps\"} or {\"times\": [...]}")
+      }
+      return
+    }
+    let sample = JSONValue.object(members)
+    if let times = sample["times"] {
+      context.rejectUnknownMembers(sample, allowed: ["times"], at: pointer)
+      guard let items = context.array(times, at: pointer / "times", max: maxSamples) else {
+        return
+      }
+      self.times = items.enumerated().compactMap { i, item in
+        context.number(item, at: pointer / "times" / i, what: "a scene time")
+      }
+      return
+    }
+    times = Self.range(sample, at: pointer, maxSamples: maxSamples, in: &context)
+  }
+
+  /// `{from, to, fps}`: from (0 when absent) to `to` every 1/fps s (60 fps when absent).
+  private static func range(
+    _ sample: JSONValue, at pointer: JSONPointer, maxSamples: Int,
+    in context: inout DecodingContext
+  ) -> [Double] {
+    context.rejectUnknownMembers(sample, allowed: ["from", "to", "fps"], at: pointer)
+    let from = context.number(
+      sample["from"] ?? .number(0), at: pointer / "from", what: "a scene time")
+    let to = context.number(sample["to"], at: pointer / "to", what: "a scene time")
+    let fps = context.number(
+      sample["fps"] ?? .number(60), at: pointer / "fps", in: 0.001...1000, what: "frames per second"
+    )
+    if sample["to"] == nil { context.fail(pointer / "to", "required: the last time to sample") }
+    guard let from, let to, let fps else { return [] }
+    guard to >= from else {
+      context.fail(pointer / "to", "must not be before from")
+      return []
+    }
+    let intervals = ((to - from) * fps + 1e-9).rounded(.down)
+    guard intervals < Double(maxSamples) else {
+      context.fail(
+        pointer,
+        "\(numberText(intervals + 1)) samples exceed the limit of \(maxSamples) per request; lower fps or the range"
+      )
+      return []
+    }
+    // 0 ≤ intervals < maxSamples here (to ≥ from, fps > 0, and NaN fails the guard).
+    let count = Int(truncating: intervals, clampedTo: 0...maxSamples, ifNaN: 0) + 1
+    // from + i/fps for each i (not repeated addition), so the last frame lands exactly.
+    return (0..<count).map { from + Double($0) / fps }
+  }
+}

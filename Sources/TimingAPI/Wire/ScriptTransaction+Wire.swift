@@ -1,0 +1,60 @@
+import TimingEngine
+
+/// A `set` event's transaction (api.md "Timelines", events): its settings, changes, nested
+/// `transactions` and `completion`.
+extension ScriptTransaction {
+  static let wireMembers: Set<String> = [
+    "animationDuration", "animationTimingFunction", "disableActions", "transactions",
+    "completion", "set",
+  ]
+
+  /// Transactions nest at most this deep, which bounds the recursion a body can cause.
+  static let maxDepth = 16
+
+  /// - Parameters:
+  ///   - set: the event's own `set`, which belongs to its outermost transaction (depth 0);
+  ///     nested transactions carry theirs.
+  ///   - event: the event's pointer, where the outermost transaction's changes are.
+  init?(
+    json value: JSONValue, set: JSONValue?, event eventPointer: JSONPointer, at path: JSONPointer,
+    in context: inout DecodingContext, script: inout ScriptContext, depth: Int = 0
+  ) {
+    guard case .object = value else {
+      context.fail(path, "a transaction is an object")
+      return nil
+    }
+    guard depth < Self.maxDepth else {
+      context.fail(path, "transactions nested deeper than \(Self.maxDepth) levels")
+      return nil
+    }
+    context.rejectUnknownMembers(value, allowed: Self.wireMembers, at: path)
+    self.init()
+    animationDuration = context.number(
+      value["animationDuration"], at: path / "animationDuration", in: 0...1e6)
+    if let f = value["animationTimingFunction"],
+      let function = context.timingFunction(f, at: path / "animationTimingFunction")
+    {
+      animationTimingFunction = function
+    }
+    disableActions = context.bool(value["disableActions"], at: path / "disableActions")
+    completion = context.string(value["completion"], at: path / "completion", maxLength: 128)
+    let changesValue = depth == 0 ? set : value["set"]
+    let changesPointer = depth == 0 ? eventPointer / "set" : path / "set"
+    if depth == 0 && value["set"] != nil {
+      context.fail(path / "set", "put the outer transaction's changes in the event's \"set\"")
+    }
+    changes = PropertyChange.list(
+      json: changesValue, at: changesPointer, in: &context, script: &script)
+    for (i, inner)
+      in (context.array(value["transactions"], at: path / "transactions", max: 100) ?? [])
+      .enumerated()
+    {
+      if let transaction = ScriptTransaction(
+        json: inner, set: nil, event: eventPointer, at: path / "transactions" / i, in: &context,
+        script: &script, depth: depth + 1)
+      {
+        nested.append(transaction)
+      }
+    }
+  }
+}

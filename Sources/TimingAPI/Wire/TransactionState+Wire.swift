@@ -1,0 +1,35 @@
+import TimingEngine
+
+/// An action request's `transaction` (api.md "Actions"): `CATransaction`'s settings on top of an
+/// enclosing transaction's (semantics.md §5.4).
+extension TransactionState {
+  /// `transactions` is accepted for the shape a script's transactions have, and not read: an
+  /// action lookup happens in one transaction.
+  static let wireMembers: Set<String> = [
+    "animationDuration", "animationTimingFunction", "disableActions", "transactions",
+  ]
+
+  /// `outer` with the settings `value` gives.
+  init(
+    json value: JSONValue?, at pointer: JSONPointer, inheriting outer: TransactionState,
+    in context: inout DecodingContext
+  ) {
+    self = outer
+    guard let members = context.object(value, at: pointer) else { return }
+    let object = JSONValue.object(members)
+    context.rejectUnknownMembers(object, allowed: Self.wireMembers, at: pointer)
+    if let d = context.number(
+      object["animationDuration"], at: pointer / "animationDuration", in: 0...1e6)
+    {
+      animationDuration = d
+    }
+    if let f = object["animationTimingFunction"],
+      let function = context.timingFunction(f, at: pointer / "animationTimingFunction")
+    {
+      animationTimingFunction = function
+    }
+    if let b = context.bool(object["disableActions"], at: pointer / "disableActions") {
+      disableActions = b
+    }
+  }
+}
