@@ -14,8 +14,8 @@ public enum FreedMemory {
   private typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
   private typealias MallocTrim = @convention(c) (Int) -> Int32
 
-  nonisolated(unsafe) private static let mallopt: Mallopt? = symbol("mallopt")
-  nonisolated(unsafe) private static let mallocTrim: MallocTrim? = symbol("malloc_trim")
+  private static let mallopt: Mallopt? = symbol("mallopt")
+  private static let mallocTrim: MallocTrim? = symbol("malloc_trim")
 
   private static func symbol<F>(_ name: String) -> F? {
     guard let pointer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }

@@ -16,12 +16,7 @@ struct EntityTagMiddleware: Middleware {
     if request.method == "GET" || request.method == "HEAD" {
       routed.response = Self.notModified(routed.response)
     } else {
-      // Problem.preconditionFailed(tag:) replaces this once the Problem catalogue has it.
-      routed.response =
-        Problem(
-          HTTPStatus(412, "Precondition Failed"), "precondition-failed", "Precondition failed",
-          "the response would be identical to the one tagged \(tag) named in If-None-Match"
-        ).response
+      routed.response = Problem.preconditionFailed(tag: tag).response
     }
     return routed
   }

@@ -20,11 +20,12 @@ struct PresetRoutes {
     var w = JSONWriter()
     w.beginObject()
     w.key("screen")
-    writeScreen(375, 667, into: &w)
+    let screen = CanvasSettings.defaultScreen
+    writeScreen(screen.width, screen.height, into: &w)
     w.key("presets")
     w.beginArray()
     for preset in CanvasPreset.allCases {
-      let (start, steps) = preset.definition(width: 375, height: 667)
+      let (start, steps) = preset.definition(width: screen.width, height: screen.height)
       w.beginObject()
       w.key("type")
       w.string(preset.rawValue)
@@ -36,7 +37,7 @@ struct PresetRoutes {
       w.endArray()
       w.key("stepDuration")
       w.string(
-        preset == .popDown || preset == .popAlphaUp ? "duration/3" : "duration/\(steps.count)")
+        "duration/\(preset.stepDivisor(stepCount: steps.count))")
       w.endObject()
     }
     w.endArray()
@@ -54,8 +55,12 @@ struct PresetRoutes {
       query, allowed: ["duration", "delay", "width", "height", "fps"])
     let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
     let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
-    let width = problems.number(parameter: "width", in: query, range: 1...100_000) ?? 375
-    let height = problems.number(parameter: "height", in: query, range: 1...100_000) ?? 667
+    let width =
+      problems.number(parameter: "width", in: query, range: 1...100_000)
+      ?? CanvasSettings.defaultScreen.width
+    let height =
+      problems.number(parameter: "height", in: query, range: 1...100_000)
+      ?? CanvasSettings.defaultScreen.height
     let fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
     try problems.throwIfFailed()
     let (start, steps) = preset.definition(width: width, height: height)

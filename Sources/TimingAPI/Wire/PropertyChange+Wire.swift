@@ -23,26 +23,28 @@ extension PropertyChange {
 
   /// One entry of a `set` array.
   private static func changes(
-    json item: JSONValue, at at: JSONPointer, in context: inout DecodingContext,
+    json item: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext,
     script: inout ScriptContext
   ) -> [PropertyChange] {
     guard case .object = item else {
-      context.fail(at, "a change is {\"layer\", \"keyPath\", \"value\"}")
+      context.fail(pointer, "a change is {\"layer\", \"keyPath\", \"value\"}")
       return []
     }
-    context.rejectUnknownMembers(item, allowed: wireMembers, at: at)
-    guard let layerName = script.layer(item["layer"], at: at / "layer", &context),
-      let keyPathText = context.string(item["keyPath"], at: at / "keyPath", maxLength: 128)
+    context.rejectUnknownMembers(item, allowed: wireMembers, at: pointer)
+    guard let layerName = script.layer(item["layer"], at: pointer / "layer", &context),
+      let keyPathText = context.string(item["keyPath"], at: pointer / "keyPath", maxLength: 128)
     else {
-      if item["keyPath"] == nil { context.fail(at / "keyPath", "required: the property to set") }
+      if item["keyPath"] == nil {
+        context.fail(pointer / "keyPath", "required: the property to set")
+      }
       return []
     }
     guard let newValue = item["value"] else {
-      context.fail(at / "value", "required: the new value")
+      context.fail(pointer / "value", "required: the new value")
       return []
     }
     if keyPathText == "frame" {
-      guard let rect = script.values.decode(newValue, as: .rect, at: at / "value", &context)
+      guard let rect = script.values.decode(newValue, as: .rect, at: pointer / "value", &context)
       else {
         return []
       }
@@ -52,11 +54,11 @@ extension PropertyChange {
         PropertyChange(
           layer: layerName, keyPath: PropertyKeyPath.resolve("position")!,
           value: AnimatableValue(.point, [c[0] + 0.5 * c[2], c[1] + 0.5 * c[3]]),
-          source: at.tokens),
+          source: pointer.tokens),
         PropertyChange(
           layer: layerName, keyPath: PropertyKeyPath.resolve("bounds")!,
           value: AnimatableValue(.rect, [0, 0, c[2], c[3]]),
-          source: at.tokens),
+          source: pointer.tokens),
       ]
     }
     let property = String(keyPathText.split(separator: ".", maxSplits: 1).first ?? "")
@@ -66,14 +68,16 @@ extension PropertyChange {
         ? ValueDecoder.customType(of: newValue) : nil)
     guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
       context.fail(
-        at / "keyPath",
+        pointer / "keyPath",
         "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)")
       return []
     }
     guard
       let decoded = script.values.decode(
-        newValue, as: keyPath.valueType, at: at / "value", &context)
+        newValue, as: keyPath.valueType, at: pointer / "value", &context)
     else { return [] }
-    return [PropertyChange(layer: layerName, keyPath: keyPath, value: decoded, source: at.tokens)]
+    return [
+      PropertyChange(layer: layerName, keyPath: keyPath, value: decoded, source: pointer.tokens)
+    ]
   }
 }
