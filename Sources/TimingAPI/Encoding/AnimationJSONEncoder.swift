@@ -56,7 +56,7 @@ enum AnimationJSONEncoder {
     }
     if let f = a.timingFunction {
       w.key("timingFunction")
-      writeFunction(f, into: &w)
+      f.write(to: &w)
     }
     switch a.kind {
     case .basic(let values):
@@ -89,19 +89,6 @@ enum AnimationJSONEncoder {
       w.string(style.subtype.rawValue)
     }
     w.endObject()
-  }
-
-  static func writeFunction(_ f: TimingFunction, into w: inout JSONWriter) {
-    if let text = f.canonicalText {
-      w.string(text)
-    } else if let (x1, y1, x2, y2) = f.controlPoints {
-      w.beginObject()
-      w.key("controlPoints")
-      w.beginArray()
-      for v in [x1, y1, x2, y2] { w.number(v) }
-      w.endArray()
-      w.endObject()
-    }
   }
 
   private static func writeEnds(_ values: BasicValues, into w: inout JSONWriter) {

@@ -27,7 +27,7 @@ struct TimingFunctionRoutes {
     w.key("functions")
     w.beginArray()
     for named in NamedTimingFunction.allCases {
-      TimingFunctionJSON.describe(.named(named), into: &w)
+      TimingFunction.named(named).writeDescription(to: &w)
     }
     w.endArray()
     w.key("forms")

@@ -226,7 +226,7 @@ struct AnimationDecoder {
     animation.cumulative = context.bool(value["cumulative"], at: pointer / "cumulative") ?? false
     animation.addedAt = context.number(value["addedAt"], at: pointer / "addedAt", in: 0...1e9) ?? 0
     if let function = value["timingFunction"],
-      let f = context.timingFunction(function, at: pointer / "timingFunction")
+      let f = TimingFunction(json: function, at: pointer / "timingFunction", in: &context)
     {
       animation.timingFunction = f
     }
@@ -288,17 +288,7 @@ struct AnimationDecoder {
   private func decodeSpring(
     _ value: JSONValue, _ pointer: JSONPointer, _ context: inout DecodingContext
   ) -> SpringCurve? {
-    var members: [(String, JSONValue)] = [("type", .string("spring"))]
-    for name in Self.springMembers.sorted() {
-      if let v = value[name] { members.append((name, v)) }
-    }
-    switch TimingFunctionJSON.decode(.object(members), at: pointer) {
-    case .success(.spring(let curve)): return curve
-    case .failure(let e):
-      context.fail(e)
-      return nil
-    default: return nil
-    }
+    SpringCurve(animationJSON: value, at: pointer, in: &context)
   }
 
   private func decodeKeyframes(
@@ -382,7 +372,7 @@ struct AnimationDecoder {
     {
       var decoded: [TimingFunction] = []
       for (i, item) in functions.enumerated() {
-        if let f = context.timingFunction(item, at: pointer / "timingFunctions" / i) {
+        if let f = TimingFunction(json: item, at: pointer / "timingFunctions" / i, in: &context) {
           decoded.append(f)
         }
       }

@@ -13,12 +13,14 @@ struct DecodingContext {
 
   init(budget: WorkBudget) { self.budget = budget }
 
-  /// Charges `count` values at `pointer`; false once the budget is spent.
-  private mutating func charge(_ count: Int, at pointer: JSONPointer) -> Bool {
+  /// Charges `count` units of `cost` (`WorkCost.jsonValue` for a value looked at) at `pointer`;
+  /// false once the budget is spent.
+  mutating func charge(_ count: Int, _ cost: Int = WorkCost.jsonValue, at pointer: JSONPointer)
+    -> Bool
+  {
     guard exhausted == nil else { return false }
     do throws(WorkBudget.Exhausted) {
-      try budget.charge(
-        WorkBudget.multiplying(count, WorkCost.jsonValue), .decoding, at: pointer.tokens)
+      try budget.charge(WorkBudget.multiplying(count, cost), .decoding, at: pointer.tokens)
       return true
     } catch {
       exhausted = error
@@ -31,6 +33,7 @@ struct DecodingContext {
     if problems.count < 200 { problems.append(.at(pointer, message)) }
   }
 
+  /// A problem built elsewhere (a query parameter's, in `DecodingContext+Query`).
   mutating func fail(_ error: Problem.FieldError) {
     if problems.count < 200 { problems.append(error) }
   }
@@ -113,28 +116,6 @@ struct DecodingContext {
       return nil
     }
     return s
-  }
-
-  /// A timing function (a name, a CSS text, control points or a spring), its text charged to
-  /// the budget by length: `linear()` texts parse at ~240 ns a byte.
-  mutating func timingFunction(_ value: JSONValue, at pointer: JSONPointer) -> TimingFunction? {
-    if case .string(let text) = value {
-      guard exhausted == nil else { return nil }
-      do throws(WorkBudget.Exhausted) {
-        try budget.charge(
-          WorkBudget.multiplying(text.utf8.count, WorkCost.timingFunctionByte), .decoding,
-          at: pointer.tokens)
-      } catch {
-        exhausted = error
-        return nil
-      }
-    }
-    switch TimingFunctionJSON.decode(value, at: pointer) {
-    case .success(let function): return function
-    case .failure(let error):
-      fail(error)
-      return nil
-    }
   }
 
   /// One of a fixed set of names.

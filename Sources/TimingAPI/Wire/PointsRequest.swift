@@ -33,7 +33,7 @@ struct PointsRequest {
     }
     var function: TimingFunction?
     if let value = body["function"] {
-      function = context.timingFunction(value, at: root / "function")
+      function = TimingFunction(json: value, at: root / "function", in: &context)
       // A text too long for the budget is refused before anything else is looked at.
       if let exhausted = context.exhausted { throw Problem.tooMuchWork(exhausted) }
     } else {
@@ -83,7 +83,7 @@ struct PointsRequest {
   func write(to w: inout JSONWriter) {
     w.beginObject()
     w.key("function")
-    TimingFunctionJSON.describe(function, into: &w)
+    function.writeDescription(to: &w)
     w.key("points")
     w.beginArray()
     for x in xs {

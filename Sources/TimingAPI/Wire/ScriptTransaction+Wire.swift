@@ -32,7 +32,7 @@ extension ScriptTransaction {
     animationDuration = context.number(
       value["animationDuration"], at: path / "animationDuration", in: 0...1e6)
     if let f = value["animationTimingFunction"],
-      let function = context.timingFunction(f, at: path / "animationTimingFunction")
+      let function = TimingFunction(json: f, at: path / "animationTimingFunction", in: &context)
     {
       animationTimingFunction = function
     }

@@ -24,7 +24,7 @@ extension TransactionState {
       animationDuration = d
     }
     if let f = object["animationTimingFunction"],
-      let function = context.timingFunction(f, at: pointer / "animationTimingFunction")
+      let function = TimingFunction(json: f, at: pointer / "animationTimingFunction", in: &context)
     {
       animationTimingFunction = function
     }

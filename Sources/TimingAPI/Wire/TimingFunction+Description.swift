@@ -1,0 +1,99 @@
+import TimingEngine
+
+/// A timing function described in a response (`GET /timing-functions`, evaluation and plots):
+/// its kind, canonical and CSS text, and its parameters (api.md "Timing functions").
+extension TimingFunction {
+  /// The `kind` a description names: the curve family, whichever way the function was given.
+  enum Kind: String, CaseIterable {
+    case cubicBezier, steps, linear, spring
+  }
+
+  /// What the function does with input outside [0, 1] (`outsideUnitInterval`).
+  enum OutsideUnitInterval: String, CaseIterable {
+    /// Core Animation's Béziers clamp x to [0, 1].
+    case clamp
+    /// CSS functions continue along their end tangents.
+    case extrapolate
+    /// A spring's input is seconds, not a fraction.
+    case notApplicable
+  }
+
+  var kind: Kind {
+    switch self {
+    case .named, .controlPoints, .cubicBezier: .cubicBezier
+    case .steps: .steps
+    case .linear: .linear
+    case .spring: .spring
+    }
+  }
+
+  var outsideUnitInterval: OutsideUnitInterval {
+    switch self {
+    case .named, .controlPoints: .clamp
+    case .spring: .notApplicable
+    case .cubicBezier, .steps, .linear: .extrapolate
+    }
+  }
+
+  /// Describes the function for a response.
+  func writeDescription(to w: inout JSONWriter) {
+    w.beginObject()
+    if case .named(let named) = self {
+      w.key("name")
+      w.string(named.rawValue)
+      w.key("aliases")
+      w.beginArray()
+      for alias in named.aliases { w.string(alias) }
+      w.endArray()
+    }
+    w.key("kind")
+    w.string(kind.rawValue)
+    if let canonical = canonicalText {
+      w.key("canonical")
+      w.string(canonical)
+    }
+    w.key("css")
+    w.string(cssText)
+    if let (x1, y1, x2, y2) = controlPoints {
+      w.key("controlPoints")
+      w.beginArray()
+      for v in [x1, y1, x2, y2] { w.number(v) }
+      w.endArray()
+    }
+    switch self {
+    case .steps(let steps):
+      w.key("steps")
+      w.number(steps.count)
+      w.key("position")
+      w.string(steps.position.rawValue)
+    case .linear(let linear):
+      w.key("points")
+      w.beginArray()
+      for point in linear.points {
+        w.beginObject()
+        w.key("input")
+        w.number(point.input)
+        w.key("output")
+        w.number(point.output)
+        w.endObject()
+      }
+      w.endArray()
+    case .spring(let spring):
+      for (name, value) in [
+        ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
+        ("initialVelocity", spring.initialVelocity), ("dampingRatio", spring.dampingRatio),
+      ] {
+        w.key(name)
+        w.number(value)
+      }
+      w.key("settlingDuration")
+      if let settling = spring.settlingDuration { w.number(settling) } else { w.null() }
+    case .named, .controlPoints, .cubicBezier: break
+    }
+    w.key("input")
+    w.string(inputIsSeconds ? "seconds" : "fraction")
+    w.key("outsideUnitInterval")
+    w.string(outsideUnitInterval.rawValue)
+    w.endObject()
+  }
+}
