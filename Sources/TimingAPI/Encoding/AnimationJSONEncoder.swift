@@ -75,7 +75,7 @@ enum AnimationJSONEncoder {
       w.string(spec.calculationMode.rawValue)
       w.key("values")
       w.beginArray()
-      for value in spec.values { writeValue(value, into: &w) }
+      for value in spec.values { value.write(to: &w) }
       w.endArray()
     case .group(let children):
       w.key("animations")
@@ -97,19 +97,7 @@ enum AnimationJSONEncoder {
     ] {
       guard let value else { continue }
       w.key(name)
-      writeValue(value, into: &w)
-    }
-  }
-
-  /// Values in the timeline's output forms (semantics.md §3.1).
-  static func writeValue(_ value: AnimatableValue, into w: inout JSONWriter) {
-    switch value.type {
-    case .scalar: w.number(value.components[0])
-    case .bool: w.bool(value.components[0] != 0)
-    default:
-      w.beginArray()
-      for c in value.components { w.number(c) }
-      w.endArray()
+      value.write(to: &w)
     }
   }
 }

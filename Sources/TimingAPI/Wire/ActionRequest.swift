@@ -21,7 +21,7 @@ struct ActionRequest {
       ])
     }
     context.rejectUnknownMembers(body, allowed: Self.wireMembers, at: root)
-    var values = ValueDecoder()
+    var values = ContentsNames()
     if let layer = context.object(body["layer"], at: root / "layer").map(JSONValue.object) {
       context.rejectUnknownMembers(layer, allowed: ActionSources.wireMembers, at: root / "layer")
       sources = ActionSources(json: layer, at: root / "layer", in: &context, values: &values)

@@ -12,7 +12,7 @@ extension ActionSources {
   /// Reads the four members of `object` (a layer); members it does not have are empty.
   init(
     json object: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext,
-    values: inout ValueDecoder
+    values: inout ContentsNames
   ) {
     self.init()
     delegate = LayerDelegate(
@@ -28,7 +28,7 @@ extension ActionSources {
   /// `{"actions": {…}, "style": {"actions": …, "style": …}}`, shallowest first.
   private static func style(
     _ value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
-    values: inout ValueDecoder
+    values: inout ContentsNames
   ) -> [ActionTable] {
     var tables: [ActionTable] = []
     var current = value

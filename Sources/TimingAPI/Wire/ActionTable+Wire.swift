@@ -9,7 +9,7 @@ extension ActionTable {
   /// An empty table when `value` is absent or not an object (reported).
   init(
     json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
-    values: inout ValueDecoder
+    values: inout ContentsNames
   ) {
     self.init()
     guard let members = context.object(value, at: pointer) else { return }

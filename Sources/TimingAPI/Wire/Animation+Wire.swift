@@ -27,7 +27,7 @@ struct AnimationDecoder {
 
   /// `defaultKeyPath`: for an action, which takes its action key when it names no keyPath.
   mutating func decode(
-    _ value: JSONValue, at pointer: JSONPointer, values: inout ValueDecoder,
+    _ value: JSONValue, at pointer: JSONPointer, values: inout ContentsNames,
     context: inout DecodingContext, depth: Int, defaultKeyPath: String? = nil
   ) -> Animation? {
     guard case .object = value else {
@@ -159,13 +159,16 @@ struct AnimationDecoder {
     default:
       let ends = BasicValues(
         from: value["fromValue"].flatMap {
-          values.decode($0, as: valueType, at: pointer / "fromValue", &context)
+          AnimatableValue(
+            json: $0, at: pointer / "fromValue", in: &context, as: valueType, contents: &values)
         },
         to: value["toValue"].flatMap {
-          values.decode($0, as: valueType, at: pointer / "toValue", &context)
+          AnimatableValue(
+            json: $0, at: pointer / "toValue", in: &context, as: valueType, contents: &values)
         },
         by: value["byValue"].flatMap {
-          values.decode($0, as: valueType, at: pointer / "byValue", &context)
+          AnimatableValue(
+            json: $0, at: pointer / "byValue", in: &context, as: valueType, contents: &values)
         })
       if ends.by != nil && !valueType.isAdditive {
         context.fail(
@@ -258,7 +261,7 @@ struct AnimationDecoder {
           if case .array(let items)? = value["values"] { return items.first }
           return nil
         }()
-      customType = sample.flatMap(ValueDecoder.customType(of:))
+      customType = sample.flatMap(ValueType.init(customJSON:))
       if customType == nil {
         context.fail(
           pointer / "keyPath",
@@ -293,7 +296,7 @@ struct AnimationDecoder {
 
   private func decodeKeyframes(
     _ value: JSONValue, _ pointer: JSONPointer, _ type: ValueType, _ keyPath: PropertyKeyPath,
-    _ values: inout ValueDecoder,
+    _ values: inout ContentsNames,
     _ context: inout DecodingContext
   ) -> KeyframeValues? {
     var spec = KeyframeValues()
@@ -346,7 +349,9 @@ struct AnimationDecoder {
         return nil
       }
       for (i, item) in items.enumerated() {
-        if let v = values.decode(item, as: type, at: pointer / "values" / i, &context) {
+        if let v = AnimatableValue(
+          json: item, at: pointer / "values" / i, in: &context, as: type, contents: &values)
+        {
           spec.values.append(v)
         }
       }

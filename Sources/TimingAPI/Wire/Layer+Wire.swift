@@ -109,7 +109,7 @@ extension Layer {
   private static func properties(
     _ members: [(String, JSONValue)], at pointer: JSONPointer,
     customTypes: inout [String: ValueType], in context: inout DecodingContext,
-    values: inout ValueDecoder
+    values: inout ContentsNames
   ) -> [(key: String, value: AnimatableValue)] {
     var result: [(key: String, value: AnimatableValue)] = []
     var frame: (AnimatableValue, JSONPointer)?
@@ -124,7 +124,9 @@ extension Layer {
         continue
       }
       if key == "frame" {
-        if let v = values.decode(member, as: .rect, at: pointer / key, &context) {
+        if let v = AnimatableValue(
+          json: member, at: pointer / key, in: &context, as: .rect, contents: &values)
+        {
           frame = (v, pointer / key)
         }
         continue
@@ -132,7 +134,7 @@ extension Layer {
       let type: ValueType
       if let builtIn = LayerProperties.catalogue[key] {
         type = builtIn.type
-      } else if let custom = ValueDecoder.customType(of: member) {
+      } else if let custom = ValueType(customJSON: member) {
         type = custom
         customTypes[key] = custom
       } else {
@@ -142,7 +144,9 @@ extension Layer {
         )
         continue
       }
-      if let v = values.decode(member, as: type, at: pointer / key, &context) {
+      if let v = AnimatableValue(
+        json: member, at: pointer / key, in: &context, as: type, contents: &values)
+      {
         result.append((key, v))
       }
     }

@@ -7,7 +7,7 @@ struct LayerContext {
   let maxLayers: Int
   let maxAnimationsPerLayer: Int
   var layerCount = 0
-  var values = ValueDecoder()
+  var values = ContentsNames()
   /// Starts from `{"type": "canvas"}` animations, as script events.
   var canvasStarts: [ScriptEvent] = []
 

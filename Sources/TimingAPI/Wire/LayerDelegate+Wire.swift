@@ -6,7 +6,7 @@ extension LayerDelegate {
   /// Nil when absent, or when not a delegate (reported).
   init?(
     json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
-    values: inout ValueDecoder
+    values: inout ContentsNames
   ) {
     guard let value else { return nil }
     switch value {

@@ -44,7 +44,9 @@ extension PropertyChange {
       return []
     }
     if keyPathText == "frame" {
-      guard let rect = script.values.decode(newValue, as: .rect, at: pointer / "value", &context)
+      guard
+        let rect = AnimatableValue(
+          json: newValue, at: pointer / "value", in: &context, as: .rect, contents: &script.values)
       else {
         return []
       }
@@ -65,7 +67,7 @@ extension PropertyChange {
     let customType =
       script.layers[layerName]?[property]
       ?? (LayerProperties.catalogue[property] == nil
-        ? ValueDecoder.customType(of: newValue) : nil)
+        ? ValueType(customJSON: newValue) : nil)
     guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
       context.fail(
         pointer / "keyPath",
@@ -73,8 +75,9 @@ extension PropertyChange {
       return []
     }
     guard
-      let decoded = script.values.decode(
-        newValue, as: keyPath.valueType, at: pointer / "value", &context)
+      let decoded = AnimatableValue(
+        json: newValue, at: pointer / "value", in: &context, as: keyPath.valueType,
+        contents: &script.values)
     else { return [] }
     return [
       PropertyChange(layer: layerName, keyPath: keyPath, value: decoded, source: pointer.tokens)

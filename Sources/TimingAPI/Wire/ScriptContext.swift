@@ -10,7 +10,7 @@ struct ScriptContext {
   var inserted: [String: Layer] = [:]
   /// The scene's value decoder, lent to the script while its events are read (it collects the
   /// scene's contents names).
-  var values: ValueDecoder
+  var values: ContentsNames
   /// Removals so far, to catch a layer removed twice.
   private var removals: [(time: Double, name: String, pointer: JSONPointer)] = []
   /// Every change, to catch two at the same time that set one property to different values.
@@ -19,7 +19,7 @@ struct ScriptContext {
 
   init(
     layers: [String: [String: ValueType]], inserted: [String: Layer] = [:],
-    values: ValueDecoder = ValueDecoder()
+    values: ContentsNames = ContentsNames()
   ) {
     self.layers = layers
     self.inserted = inserted

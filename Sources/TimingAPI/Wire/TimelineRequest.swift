@@ -46,7 +46,7 @@ struct TimelineRequest {
     }
     // `{"type": "canvas"}` animations start their preset when added, like startCanvasAnimation.
     scene.events += layers.canvasStarts
-    scene.contentsNames = layers.values.contentsNames
+    scene.contentsNames = layers.values.names
     times =
       SampleRequest(
         json: body["sample"], at: root / "sample", maxSamples: limits.maxSamples, in: &context
