@@ -144,7 +144,7 @@ enum TimelineJSONEncoder {
       w.string(record.key)
       w.key("action")
       if let action = record.resolution.action {
-        AnimationJSONEncoder.write(action, into: &w)
+        action.write(to: &w)
       } else {
         w.null()
       }

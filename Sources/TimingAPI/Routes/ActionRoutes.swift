@@ -42,7 +42,7 @@ struct ActionRoutes {
       w.key("key")
       w.string(key)
       w.key("action")
-      if let action = r.action { AnimationJSONEncoder.write(action, into: &w) } else { w.null() }
+      if let action = r.action { action.write(to: &w) } else { w.null() }
       w.key("decidedBy")
       w.string(r.decidedBy)
       w.key("trace")

@@ -133,7 +133,7 @@ struct PresetRoutes {
     w.key("animations")
     w.beginArray()
     for record in plan.actionRecords {
-      if let action = record.resolution.action { AnimationJSONEncoder.write(action, into: &w) }
+      if let action = record.resolution.action { action.write(to: &w) }
     }
     w.endArray()
     w.key("keyframes")

@@ -17,7 +17,7 @@ extension ActionTable {
       context.fail(pointer, "at most \(Self.maxEntries) actions")
       return
     }
-    var decoder = AnimationDecoder(customTypes: [:])
+    var customTypes: [String: ValueType] = [:]
     for (key, member) in members {
       guard !key.isEmpty, key.utf8.count <= 128 else {
         context.fail(pointer / key, "an action key is a non-empty name of up to 128 bytes")
@@ -27,9 +27,9 @@ extension ActionTable {
       case .null, .string("NSNull"):
         entries[key] = .null
       case .object:
-        if let animation = decoder.decode(
-          member, at: pointer / key, values: &values, context: &context, depth: 0,
-          defaultKeyPath: key)
+        if let animation = Animation(
+          json: member, at: pointer / key, in: &context, customTypes: &customTypes,
+          contents: &values, defaultKeyPath: key)
         {
           entries[key] = .action(animation)
         }

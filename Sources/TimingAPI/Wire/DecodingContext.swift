@@ -118,15 +118,15 @@ struct DecodingContext {
     return s
   }
 
-  /// One of a fixed set of names.
-  mutating func choice<T>(_ value: JSONValue?, at pointer: JSONPointer, _ options: [String: T])
-    -> T?
-  {
+  /// One of a closed set of names (or its Core Animation constant's name).
+  mutating func choice<Name: WireName>(
+    _ value: JSONValue?, at pointer: JSONPointer, as _: Name.Type = Name.self
+  ) -> Name? {
     guard let text = string(value, at: pointer) else { return nil }
-    guard let chosen = options[text] else {
+    guard let chosen = Name(wireName: text) else {
       fail(
         pointer,
-        "'\(text.prefix(40))' is not one of \(options.keys.sorted().joined(separator: ", "))")
+        "'\(text.prefix(40))' is not one of \(Name.sortedWireNames.joined(separator: ", "))")
       return nil
     }
     return chosen

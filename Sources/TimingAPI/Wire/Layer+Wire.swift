@@ -65,8 +65,8 @@ extension Layer {
           canvas, allowed: ["type", "duration", "delay", "pauseAnimationOnAwake"],
           at: pointer / "canvas")
       }
-      self.canvas = CanvasDecoder.settings(
-        canvas, nameKey: "type", at: pointer / "canvas", context: &context)
+      self.canvas = CanvasSettings(
+        json: canvas, nameKey: "type", at: pointer / "canvas", in: &context)
     }
     if let items = context.array(
       value["sublayers"], at: pointer / "sublayers", max: layers.maxLayers)
@@ -81,13 +81,13 @@ extension Layer {
     _ items: [JSONValue], at pointer: JSONPointer, _ customTypes: [String: ValueType],
     _ context: inout DecodingContext, _ layers: inout LayerContext
   ) {
-    var decoder = AnimationDecoder(customTypes: customTypes)
+    var customTypes = customTypes
     for (i, item) in items.enumerated() {
       let at = pointer / i
       if case .string("canvas")? = item["type"] {
         context.rejectUnknownMembers(
           item, allowed: ["type", "name", "duration", "delay", "addedAt"], at: at)
-        if let settings = CanvasDecoder.settings(item, nameKey: "name", at: at, context: &context) {
+        if let settings = CanvasSettings(json: item, nameKey: "name", at: at, in: &context) {
           let time = context.number(item["addedAt"], at: at / "addedAt", in: 0...1e9) ?? 0
           layers.canvasStarts.append(
             ScriptEvent(
@@ -96,8 +96,8 @@ extension Layer {
         }
         continue
       }
-      if let animation = decoder.decode(
-        item, at: at, values: &layers.values, context: &context, depth: 0)
+      if let animation = Animation(
+        json: item, at: at, in: &context, customTypes: &customTypes, contents: &layers.values)
       {
         animations.append(animation)
       }

@@ -98,15 +98,15 @@ extension ScriptEvent {
     guard let layer = script.layer(object["layer"], at: pointer / "layer", &context) else {
       return nil
     }
-    var decoder = AnimationDecoder(customTypes: script.layers[layer] ?? [:])
+    var customTypes = script.layers[layer] ?? [:]
     guard let animationValue = object["animation"] else {
       context.fail(pointer / "animation", "required: the animation to add")
       return nil
     }
     guard
-      var animation = decoder.decode(
-        animationValue, at: pointer / "animation", values: &script.values, context: &context,
-        depth: 0)
+      var animation = Animation(
+        json: animationValue, at: pointer / "animation", in: &context,
+        customTypes: &customTypes, contents: &script.values)
     else {
       return nil
     }
