@@ -11,9 +11,8 @@ extension AnimatableValue {
     switch type {
     case .scalar:
       decoded = context.number(value, at: pointer, in: -1e12...1e12).map(AnimatableValue.scalar)
-    case .point: decoded = Self.pair(value, ["x", "y"], type, pointer, &context)
-    case .size: decoded = Self.pair(value, ["width", "height"], type, pointer, &context)
-    case .rect: decoded = Self.pair(value, ["x", "y", "width", "height"], type, pointer, &context)
+    case .point, .size, .rect:
+      decoded = Self.pair(value, type.componentNames, type, pointer, &context)
     case .color: decoded = Self.color(value, pointer, &context)
     case .transform:
       decoded = Transform3D(json: value, at: pointer, in: &context).map(AnimatableValue.transform)
@@ -60,7 +59,8 @@ extension AnimatableValue {
     return AnimatableValue(.array(n), numbers)
   }
 
-  /// Points, sizes and rects: an object with named members, or an array in that order.
+  /// Points, sizes and rects: an object with their components' names (`ValueType.componentNames`,
+  /// as the CSV headers have them), or an array in that order.
   private static func pair(
     _ value: JSONValue, _ names: [String], _ type: ValueType, _ pointer: JSONPointer,
     _ context: inout DecodingContext
@@ -126,9 +126,10 @@ extension AnimatableValue {
       if components.count == 3 { components.append(1) }
       return AnimatableValue(.color, components)
     case .object:
-      context.rejectUnknownMembers(value, allowed: ["r", "g", "b", "a"], at: pointer)
+      let names = ValueType.color.componentNames
+      context.rejectUnknownMembers(value, allowed: Set(names), at: pointer)
       var components: [Double] = []
-      for name in ["r", "g", "b", "a"] {
+      for name in names {
         let member = value[name] ?? (name == "a" ? .number(1) : nil)
         guard let member else {
           context.fail(pointer / name, "required: a component in 0…1")
