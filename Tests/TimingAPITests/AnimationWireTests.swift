@@ -152,6 +152,11 @@ import TimingEngine
         "unknown operation; use translate, scale, rotate, perspective or matrix"
       ),
       (
+        #"{"type": "basic", "keyPath": "opacity", "timingFunction": {"name": "bogus"}}"#,
+        "/animation/timingFunction/name",
+        "unknown name 'bogus': use linear, easeIn, easeOut, easeInEaseOut or default"
+      ),
+      (
         #"{"type": "spring", "keyPath": "opacity", "mass": "x", "damping": "y"}"#,
         "/animation/damping", "must be a number"
       ),

@@ -46,7 +46,8 @@ extension TimingFunction {
       guard let named = NamedTimingFunction.lookUp(name) else {
         context.fail(
           pointer / Member.name,
-          "unknown name '\(name.prefix(40))': use linear, easeIn, easeOut, easeInEaseOut or default"
+          "unknown name '\(name.prefix(40))': use "
+            + NamedTimingFunction.allCases.map(\.rawValue).joinedWithOr
         )
         return nil
       }

@@ -59,10 +59,8 @@ extension Transform3D {
       value, allowed: Set([name] + (name == Operation.rotate.rawValue ? ["axis"] : [])),
       at: pointer)
     guard let operation = Operation(rawValue: name) else {
-      let names = Operation.allCases.map(\.rawValue)
       context.fail(
-        pointer / name,
-        "unknown operation; use \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+        pointer / name, "unknown operation; use \(Operation.allCases.map(\.rawValue).joinedWithOr)")
       return nil
     }
     let at = pointer / name

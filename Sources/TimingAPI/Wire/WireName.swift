@@ -34,3 +34,10 @@ extension WireName {
     allCases.flatMap { [$0.rawValue] + ($0.constantName.map { [$0] } ?? []) }.sorted()
   }
 }
+
+extension Array<String> {
+  /// "a, b or c", for messages that suggest names in their declared order.
+  var joinedWithOr: String {
+    count < 2 ? joined() : dropLast().joined(separator: ", ") + " or " + last!
+  }
+}
