@@ -7,7 +7,8 @@ import Testing
   import Glibc
 #endif
 
-/// Graceful shutdown loses no request that reached the server.
+/// Graceful shutdown loses no request that reached the server. On sockets because draining is
+/// about connections: idle, accepted but unread, and queued behind a busy I/O queue.
 @Suite struct DrainTests {
   /// Requests already sent when shutdown begins — on idle keep-alive connections, on connections
   /// accepted but not yet read, and behind a request that keeps the only I/O queue busy — are
