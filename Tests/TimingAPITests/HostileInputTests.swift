@@ -1,4 +1,3 @@
-import HTTPServer
 import TestSupport
 import Testing
 import TimingAPI
@@ -47,14 +46,14 @@ import TimingAPI
   ]
 
   @Test func mutatedBodiesGetSuccessOrClientErrors() {
-    let service = TimingService()
+    let api = ServiceHarness()
     var rng = SplitMix(seed: 2026)
     let alphabet = Array(#"{}[]",:0123456789-.eE "nulltrue#abcdefxyz\"#.utf8)
     for (path, body) in Self.bodies {
       let original = Array(body.utf8)
-      let valid = service.handle(Self.post(path, original))
+      let valid = api.postJSON(path, original)
       #expect(
-        valid.status.code == 200,
+        valid.status == 200,
         "\(path): \(String(decoding: valid.body.prefix(300), as: UTF8.self))")
       for _ in 0..<1_500 {
         var bytes = original
@@ -66,17 +65,17 @@ import TimingAPI
           default: bytes.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: position)
           }
         }
-        let response = service.handle(Self.post(path, bytes))
+        let response = api.postJSON(path, bytes)
         #expect(
-          response.status.code == 200 || (400..<500).contains(response.status.code),
-          "\(response.status.code) for \(String(decoding: bytes, as: UTF8.self))")
+          response.status == 200 || (400..<500).contains(response.status),
+          "\(response.status) for \(String(decoding: bytes, as: UTF8.self))")
       }
     }
   }
 
   /// Valid JSON with extreme numbers in random places: huge, tiny, zero, negative, fractional.
   @Test func extremeNumbersGetSuccessOrClientErrors() throws {
-    let service = TimingService()
+    let api = ServiceHarness()
     var rng = SplitMix(seed: 7)
     let extremes: [Double] = [
       0, -0.0, 1e9, -1e9, 1e12, -1e12, 1e-300, 5e-324, 1e300, 0.5, -1, 123_456_789, 1e6,
@@ -98,17 +97,17 @@ import TimingAPI
         }
         var writer = JSONWriter()
         writer.value(mutate(document))
-        let response = service.handle(Self.post(path, writer.bytes))
+        let response = api.postJSON(path, writer.bytes)
         #expect(
-          response.status.code == 200 || (400..<500).contains(response.status.code),
-          "\(response.status.code) for \(String(decoding: writer.bytes, as: UTF8.self))")
+          response.status == 200 || (400..<500).contains(response.status),
+          "\(response.status) for \(String(decoding: writer.bytes, as: UTF8.self))")
       }
     }
   }
 
   /// Random function texts and queries on the lookup route.
   @Test func randomLookups() {
-    let service = TimingService()
+    let api = ServiceHarness()
     var rng = SplitMix(seed: 11)
     let pieces = [
       "cubic-bezier(", "steps(", "linear(", "spring(", ")", ",", "%25", "%20", "0", "1", "-", ".",
@@ -121,19 +120,17 @@ import TimingAPI
       for _ in 0..<(1 + Int(rng.next() % 10)) {
         target += pieces[Int(rng.next() % UInt64(pieces.count))]
       }
-      let request = HTTPRequest(
-        method: "GET", target: target, headers: HTTPFields([("Host", "test")]))
-      let response = service.handle(request)
+      let response = api.get(target)
       #expect(
-        response.status.code == 200 || (400..<500).contains(response.status.code),
-        "\(response.status.code) for \(target)")
+        response.status == 200 || (400..<500).contains(response.status),
+        "\(response.status) for \(target)")
     }
   }
 
   /// Found by the test above: a subnormal duration made 1/duration infinite and the timing
   /// function's input NaN, which crashed a conversion to Int.
   @Test func subnormalDuration() {
-    let service = TimingService()
+    let api = ServiceHarness()
     for mode in ["linear", "cubicPaced"] {
       let body = #"""
         {"layers": [{"name": "a", "animations": [
@@ -142,14 +139,8 @@ import TimingAPI
           {"type": "keyframe", "keyPath": "position.x", "values": [0, 1, 2], "calculationMode": "\#(mode)", "duration": 5e-324}]}],
          "sample": {"times": [0, 0.5, 1e9]}, "keyPaths": ["opacity", "position.x"]}
         """#
-      let response = service.handle(Self.post("/v1/timelines", Array(body.utf8)))
-      #expect(response.status.code == 200, "\(String(decoding: response.body, as: UTF8.self))")
+      let response = api.postJSON("/v1/timelines", body)
+      #expect(response.status == 200, "\(response.text)")
     }
-  }
-
-  static func post(_ path: String, _ body: [UInt8]) -> HTTPRequest {
-    HTTPRequest(
-      method: "POST", target: path,
-      headers: HTTPFields([("Host", "test"), ("Content-Type", "application/json")]), body: body)
   }
 }
