@@ -49,9 +49,14 @@ struct ServiceHarness {
   func answer(postingJSON json: String, to target: String, headers: [(String, String)] = [])
     -> HTTPResponse
   {
-    answer(
-      "POST", target, headers: [("Content-Type", "application/json")] + headers,
-      body: Array(json.utf8))
+    answer(postingJSON: Array(json.utf8), to: target, headers: headers)
+  }
+
+  /// `answer` for a JSON body as bytes, which need not be UTF-8 (mutated requests).
+  func answer(postingJSON json: [UInt8], to target: String, headers: [(String, String)] = [])
+    -> HTTPResponse
+  {
+    answer("POST", target, headers: [("Content-Type", "application/json")] + headers, body: json)
   }
 
   func get(_ target: String, headers: [(String, String)] = []) -> RawClient.Response {
