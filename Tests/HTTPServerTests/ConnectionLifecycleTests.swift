@@ -7,6 +7,11 @@ import Testing
   import Glibc
 #endif
 
+/// A connection's life on the wire: keep-alive, pipelining, `100 Continue`, the header, body and
+/// idle deadlines, clients that hang up or half-close, the connection cap and eviction, the
+/// unread-bytes budget, graceful shutdown. On sockets because each is about what the server
+/// does with a connection over time, which only a real socket shows. Deadlines come from
+/// testLimits() (0.5 s header and body, 1 s idle), short so the waits stay short.
 @Suite struct ConnectionLifecycleTests {
   @Test func keepAliveServesSequentialRequests() throws {
     let server = try makeTestServer()
@@ -207,12 +212,7 @@ import Testing
     var hog: RawClient? = try RawClient(port: server.port)
     hog?.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
     // Wait until the 8 MiB answer is queued (loopback buffers take only part of it).
-    var waited = 0
-    while server.bufferedResponseBytes <= 1 << 20 && waited < 200 {
-      usleep(10_000)
-      waited += 1
-    }
-    #expect(server.bufferedResponseBytes > 1 << 20)
+    #expect(waitUntil(within: 2) { server.bufferedResponseBytes > 1 << 20 })
     let other = try RawClient(port: server.port)
     other.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
     let refused = try other.readResponse()
@@ -220,12 +220,7 @@ import Testing
     #expect(refused.header("Retry-After") == "1")
     // The hog goes away: its bytes are released and service resumes on the same connection.
     hog = nil  // closes its socket
-    waited = 0
-    while server.bufferedResponseBytes > 0 && waited < 200 {
-      usleep(10_000)
-      waited += 1
-    }
-    #expect(server.bufferedResponseBytes == 0)
+    #expect(waitUntil(within: 2) { server.bufferedResponseBytes == 0 })
     other.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(try other.readResponse().status == 200)
   }

@@ -8,7 +8,8 @@ import Testing
 #endif
 
 /// Streamed bodies: chunked to HTTP/1.1 clients, close-delimited to HTTP/1.0, nothing for HEAD;
-/// the write deadline is on inactivity.
+/// the write deadline is on inactivity. On sockets because framing and back-pressure exist only
+/// on the wire.
 @Suite struct StreamingTests {
   /// The body the test server's /stream route produces: 64 pieces of 16 KiB, piece k of the
   /// byte 0x40 + k % 32 (written out here independently of the route).
@@ -82,11 +83,6 @@ import Testing
   private func openConnections(of server: HTTPServer, reach count: Int, within seconds: Double)
     -> Bool
   {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-    while DispatchTime.now().uptimeNanoseconds < deadline {
-      if server.statistics.openConnections == count { return true }
-      usleep(10_000)
-    }
-    return false
+    waitUntil(within: seconds) { server.statistics.openConnections == count }
   }
 }

@@ -4,8 +4,11 @@ import HTTPServer
 import TestSupport
 import TimingAPI
 
-/// A real server with the real service on an ephemeral loopback port. Responses are read back
-/// with Foundation's JSONSerialization, independent of the service's own JSON code.
+/// A real server with the real service on an ephemeral loopback port, for the API tests where
+/// the transport is part of what is checked (APISocketTests); everything else uses
+/// `ServiceHarness`, which has the same API without a socket. Responses are read back with
+/// Foundation's JSONSerialization (ResponseReading.swift), independent of the service's own
+/// JSON code.
 final class APITestHarness {
   let server: HTTPServer
   let service: TimingService
@@ -54,35 +57,5 @@ final class APITestHarness {
     try request(
       "POST", target, headers: [("Content-Type", "application/json")] + headers,
       body: Array(json.utf8))
-  }
-}
-
-extension RawClient.Response {
-  var json: [String: Any] {
-    (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]))
-      as? [String: Any] ?? [:]
-  }
-
-  /// The `points` array as (x, y, slope) triples.
-  var points: [(x: Double, y: Double, slope: Double?)] {
-    (json["points"] as? [[String: Any]] ?? []).map {
-      (
-        ($0["x"] as? NSNumber)!.doubleValue, ($0["y"] as? NSNumber)!.doubleValue,
-        ($0["slope"] as? NSNumber)?.doubleValue
-      )
-    }
-  }
-
-  var problemType: String? {
-    (json["type"] as? String).map {
-      String($0.dropFirst("https://animation-timing.dev/problems/".count))
-    }
-  }
-
-  var errorPointers: [String] {
-    (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["pointer"] as? String }
-  }
-  var errorParameters: [String] {
-    (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["parameter"] as? String }
   }
 }

@@ -1,27 +1,30 @@
 import Foundation
 import Testing
 
-/// POST /v1/actions/resolve: the seeds' experiments as lookups (semantics.md §5).
+/// POST /v1/actions/resolve through the whole service, in process: the seeds' experiments as
+/// lookups (semantics.md §5).
 @Suite struct ActionEndpointTests {
-  func resolve(_ api: APITestHarness, _ body: String) throws -> [[String: Any]] {
-    let response = try api.postJSON("/v1/actions/resolve", body)
+  func resolve(_ api: ServiceHarness, _ body: String) -> [[String: Any]] {
+    let response = api.postJSON("/v1/actions/resolve", body)
     #expect(response.status == 200, "\(response.text.prefix(400))")
     return response.json["results"] as? [[String: Any]] ?? []
   }
 
   func steps(_ result: [String: Any]) -> [String] {
     (result["trace"] as? [[String: Any]] ?? []).map {
-      "\($0["step"] as? String ?? "")\(($0["depth"] as? Int).map { "[\($0)]" } ?? ""):\($0["answer"] as? String ?? "")"
+      let depth = ($0["depth"] as? Int).map { "[\($0)]" } ?? ""
+      return "\($0["step"] as? String ?? "")\(depth):\($0["answer"] as? String ?? "")"
     }
   }
 
   /// api.md's example, answer by answer.
   @Test func apiExample() throws {
-    let api = try APITestHarness()
-    let results = try resolve(
+    let api = ServiceHarness()
+    let results = resolve(
       api,
       """
-      {"layer": {"delegate": {"actions": {"position": null}}, "actions": {"opacity": {"type": "transition"}},
+      {"layer": {"delegate": {"actions": {"position": null}},
+                 "actions": {"opacity": {"type": "transition"}},
                  "style": {"actions": {}, "style": {"actions": {"bounds": {"type": "basic"}}}}},
        "transaction": {"disableActions": false, "animationDuration": 0.5},
        "keys": ["position", "opacity", "bounds", "backgroundColor", "onOrderIn"]}
@@ -45,11 +48,13 @@ import Testing
   /// Apple's listing 2: a delegate that returns a push transition for `contents`; listing 3:
   /// `actions: {sublayers: null}` turns off the sublayers animation.
   @Test func appleListings() throws {
-    let api = try APITestHarness()
-    let results = try resolve(
+    let api = ServiceHarness()
+    let results = resolve(
       api,
       """
-      {"layer": {"delegate": {"actions": {"contents": {"type": "transition", "transitionType": "push", "subtype": "fromRight", "duration": 0.3}}},
+      {"layer": {"delegate": {"actions": {"contents":
+                   {"type": "transition", "transitionType": "push", "subtype": "fromRight",
+                    "duration": 0.3}}},
                  "actions": {"sublayers": null}},
        "keys": ["contents", "sublayers"]}
       """)
@@ -65,47 +70,58 @@ import Testing
   /// Seed 003: a view-backed layer answers NSNull outside an animation block, even inside a
   /// transaction of duration 1; inside a block it animates with the block's duration and curve.
   @Test func viewBackedLayer() throws {
-    let api = try APITestHarness()
-    let outside = try resolve(
+    let api = ServiceHarness()
+    let outside = resolve(
       api,
-      #"{"layer": {"delegate": "view"}, "transaction": {"animationDuration": 1}, "keys": ["backgroundColor"]}"#
-    )
+      """
+      {"layer": {"delegate": "view"}, "transaction": {"animationDuration": 1},
+       "keys": ["backgroundColor"]}
+      """)
     #expect(outside[0]["action"] is NSNull)
     #expect(steps(outside[0]) == ["delegate:NSNull"])
-    let inside = try resolve(
+    let inside = resolve(
       api,
-      #"{"layer": {"delegate": "view"}, "animate": {"duration": 0.4, "options": ["curveEaseIn"]}, "keys": ["backgroundColor"]}"#
-    )
+      """
+      {"layer": {"delegate": "view"}, "animate": {"duration": 0.4, "options": ["curveEaseIn"]},
+       "keys": ["backgroundColor"]}
+      """)
     let action = inside[0]["action"] as? [String: Any]
     #expect(action?["duration"] as? Double == 0.4)
     #expect(action?["timingFunction"] as? String == "easeIn")
     #expect(action?["additive"] as? Bool == true)
-    let legacy = try resolve(
+    let legacy = resolve(
       api,
-      #"{"layer": {"delegate": "view"}, "animate": {"duration": 0.4, "options": ["legacyAbsolute"]}, "keys": ["position"]}"#
-    )
+      """
+      {"layer": {"delegate": "view"}, "animate": {"duration": 0.4, "options": ["legacyAbsolute"]},
+       "keys": ["position"]}
+      """)
     #expect((legacy[0]["action"] as? [String: Any])?["additive"] == nil)
   }
 
   /// Seed 003's custom actions dictionary on a standalone layer: a push transition from the left
   /// for backgroundColor.
   @Test func standaloneLayerWithCustomAction() throws {
-    let api = try APITestHarness()
-    let results = try resolve(
+    let api = ServiceHarness()
+    let results = resolve(
       api,
-      #"{"layer": {"actions": {"backgroundColor": {"type": "transition", "transitionType": "push", "subtype": "fromLeft"}}}, "keys": ["backgroundColor"]}"#
-    )
+      """
+      {"layer": {"actions": {"backgroundColor":
+                   {"type": "transition", "transitionType": "push", "subtype": "fromLeft"}}},
+       "keys": ["backgroundColor"]}
+      """)
     let action = results[0]["action"] as? [String: Any]
     #expect(action?["transitionType"] as? String == "push")
     #expect(action?["duration"] as? Double == 0.25)  // the transaction's default
   }
 
   @Test func disableActionsSuppressesEverything() throws {
-    let api = try APITestHarness()
-    let results = try resolve(
+    let api = ServiceHarness()
+    let results = resolve(
       api,
-      #"{"layer": {"actions": {"opacity": {"type": "basic"}}}, "transaction": {"disableActions": true}, "keys": ["opacity", "position", "hidden"]}"#
-    )
+      """
+      {"layer": {"actions": {"opacity": {"type": "basic"}}},
+       "transaction": {"disableActions": true}, "keys": ["opacity", "position", "hidden"]}
+      """)
     #expect(
       results.allSatisfy {
         $0["action"] is NSNull && $0["decidedBy"] as? String == "disableActions"
@@ -114,11 +130,15 @@ import Testing
   }
 
   @Test func badRequests() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
+    let api = ServiceHarness()
+    let response = api.postJSON(
       "/v1/actions/resolve",
-      #"{"layer": {"delegate": "window", "actions": {"opacity": 3}, "style": {"actions": {}, "colour": 1}}, "transaction": {"animationDuration": -1}, "animate": {"options": ["curveBounce"]}, "keys": []}"#
-    )
+      """
+      {"layer": {"delegate": "window", "actions": {"opacity": 3},
+                 "style": {"actions": {}, "colour": 1}},
+       "transaction": {"animationDuration": -1}, "animate": {"options": ["curveBounce"]},
+       "keys": []}
+      """)
     #expect(response.status == 422)
     #expect(
       Set(response.errorPointers) == [

@@ -1,6 +1,3 @@
-import Foundation
-import HTTPServer
-import TestSupport
 import Testing
 import TimingAPI
 
@@ -15,71 +12,51 @@ import TimingAPI
     "2.2250738585072014e-308",
   ]
 
-  static func post(_ service: TimingService, _ path: String, _ body: String) -> HTTPResponse {
-    service.handle(
-      HTTPRequest(
-        method: "POST", target: path,
-        headers: HTTPFields([("Host", "test"), ("Content-Type", "application/json")]),
-        body: Array(body.utf8)))
-  }
-
-  static func get(_ service: TimingService, _ target: String) -> HTTPResponse {
-    service.handle(
-      HTTPRequest(method: "GET", target: target, headers: HTTPFields([("Host", "test")])))
-  }
-
-  /// (pointer, message) of each error in a problem body, read with Foundation's parser.
-  static func errors(_ response: HTTPResponse) -> [(String, String)] {
-    let json =
-      (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
-    return (json["errors"] as? [[String: Any]] ?? []).map {
-      ($0["pointer"] as? String ?? "", $0["message"] as? String ?? "")
-    }
-  }
-
-  static func text(_ response: HTTPResponse) -> String {
-    String(decoding: response.body.prefix(400), as: UTF8.self)
-  }
-
   static func timeline(path: String) -> String {
-    #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"position","path":"\#(path)","duration":1}]}],"sample":{"times":[0, 0.5, 1]}}"#
+    """
+    {"layers": [{"name": "a", "animations": [
+       {"type": "keyframe", "keyPath": "position", "path": "\(path)", "duration": 1}]}],
+     "sample": {"times": [0, 0.5, 1]}}
+    """
   }
 
   /// Issue 7's request, byte for byte: it killed the process; now a 422 naming the field and
   /// the range.
   @Test func issueRequestIsA422NamingThePath() {
-    let service = TimingService()
-    let response = Self.post(
-      service, "/v1/timelines",
-      #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"position","path":"M0,0 A1e78,1e78 0 0 1 10,10","duration":1}]}],"sample":{"times":[0]}}"#
-    )
-    #expect(response.status.code == 422, "\(Self.text(response))")
-    let errors = Self.errors(response)
-    #expect(errors.map(\.0) == ["/layers/0/animations/0/path"])
-    #expect(errors.first?.1.contains("[-1e12, 1e12]") == true, "\(errors)")
+    let api = ServiceHarness()
+    let response = api.postJSON(
+      "/v1/timelines",
+      #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"position","#
+        + #""path":"M0,0 A1e78,1e78 0 0 1 10,10","duration":1}]}],"sample":{"times":[0]}}"#)
+    #expect(response.status == 422, "\(response.text.prefix(400))")
+    let errors = response.errors
+    #expect(errors.map(\.pointer) == ["/layers/0/animations/0/path"])
+    #expect(errors.first?.message.contains("[-1e12, 1e12]") == true, "\(errors)")
   }
 
   /// The same arc as an action: looked up, and fired by a scripted change.
   @Test func issueArcInActions() {
-    let service = TimingService()
+    let api = ServiceHarness()
     let action = #"{"type":"keyframe","keyPath":"position","path":"M0,0 A1e78,1e78 0 0 1 10,10"}"#
-    let resolved = Self.post(
-      service, "/v1/actions/resolve",
-      #"{"layer":{"actions":{"position":\#(action)}},"keys":["position"]}"#)
-    #expect(resolved.status.code == 422, "\(Self.text(resolved))")
-    #expect(Self.errors(resolved).map(\.0) == ["/layer/actions/position/path"])
-    let fired = Self.post(
-      service, "/v1/timelines",
-      #"{"layers":[{"name":"a","actions":{"position":\#(action)}}],"events":[{"time":0,"set":[{"layer":"a","keyPath":"position","value":[5,5]}]}],"sample":{"times":[0,0.1]}}"#
-    )
-    #expect(fired.status.code == 422, "\(Self.text(fired))")
-    #expect(Self.errors(fired).map(\.0) == ["/layers/0/actions/position/path"])
+    let resolved = api.postJSON(
+      "/v1/actions/resolve", #"{"layer":{"actions":{"position":\#(action)}},"keys":["position"]}"#)
+    #expect(resolved.status == 422, "\(resolved.text.prefix(400))")
+    #expect(resolved.errors.map(\.pointer) == ["/layer/actions/position/path"])
+    let fired = api.postJSON(
+      "/v1/timelines",
+      """
+      {"layers": [{"name": "a", "actions": {"position": \(action)}}],
+       "events": [{"time": 0, "set": [{"layer": "a", "keyPath": "position", "value": [5, 5]}]}],
+       "sample": {"times": [0, 0.1]}}
+      """)
+    #expect(fired.status == 422, "\(fired.text.prefix(400))")
+    #expect(fired.errors.map(\.pointer) == ["/layers/0/actions/position/path"])
   }
 
   /// Each extreme in each numeric slot of each path command. Outside ±1e12 it must be a 422 at
   /// the path's pointer; inside, a 200 or (for an arc that would need radii past 2e12) a 422.
   @Test func extremesInEveryPathNumber() {
-    let service = TimingService()
+    let api = ServiceHarness()
     let templates = [
       "M# 0 L1 1", "M0 # L1 1", "M0 0 L# 1", "M0 0 l1 #", "M0 0 H#", "M0 0 v#",
       "M0 0 C# 1 2 3 4 5", "M0 0 C1 # 2 3 4 5", "M0 0 c1 1 # 3 4 5", "M0 0 C1 1 2 # 4 5",
@@ -93,14 +70,14 @@ import TimingAPI
     for template in templates {
       for number in Self.extremes {
         let svg = template.replacingOccurrences(of: "#", with: number)
-        let response = Self.post(service, "/v1/timelines", Self.timeline(path: svg))
-        let code = response.status.code
-        #expect(code == 200 || code == 422, "\(code) for \(svg): \(Self.text(response))")
+        let response = api.postJSON("/v1/timelines", Self.timeline(path: svg))
+        let code = response.status
+        #expect(code == 200 || code == 422, "\(code) for \(svg): \(response.text.prefix(400))")
         if let value = Double(number), abs(value) > 1e12 {
           #expect(code == 422, "\(svg) accepted")
           #expect(
-            Self.errors(response).map(\.0) == ["/layers/0/animations/0/path"],
-            "\(svg): \(Self.text(response))")
+            response.errors.map(\.pointer) == ["/layers/0/animations/0/path"],
+            "\(svg): \(response.text.prefix(400))")
         }
       }
     }
@@ -109,19 +86,25 @@ import TimingAPI
   /// Paths whose numbers are all in range but whose geometry is extreme, sampled paced (arc
   /// length over huge or tiny segments) and with rotationMode, in JSON and CSV.
   @Test func extremeGeometryIsSampled() {
-    let service = TimingService()
+    let api = ServiceHarness()
     for path in [
       "M-1e12,-1e12 L1e12,1e12 L-1e12,1e12", "M0,0 A1e-300,1e-300 0 0 1 5e-324,0",
       "M0,0 A1,1 0 1 1 5e-324,0", "M-1e12,-1e12 A1,1 0 0 1 1e12,1e12",
       "M0,0 A1e12,5e-324 45 1 1 10,0", "M0,0 L5e-324,5e-324 L0,1e-323",
     ] {
       for mode in ["linear", "paced", "cubicPaced", "discrete"] {
-        let body =
-          #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"position","path":"\#(path)","calculationMode":"\#(mode)","rotationMode":"auto","duration":1}]}],"sample":{"from":0,"to":1,"fps":8}}"#
+        let body = """
+          {"layers": [{"name": "a", "animations": [
+             {"type": "keyframe", "keyPath": "position", "path": "\(path)",
+              "calculationMode": "\(mode)", "rotationMode": "auto", "duration": 1}]}],
+           "sample": {"from": 0, "to": 1, "fps": 8}}
+          """
         for target in ["/v1/timelines", "/v1/timelines?format=csv"] {
-          let response = Self.post(service, target, body)
-          let code = response.status.code
-          #expect(code == 200 || code == 422, "\(code) for \(path) \(mode): \(Self.text(response))")
+          let response = api.postJSON(target, body)
+          let code = response.status
+          #expect(
+            code == 200 || code == 422,
+            "\(code) for \(path) \(mode): \(response.text.prefix(400))")
         }
       }
     }
@@ -134,38 +117,53 @@ import TimingAPI
     var configuration = APIConfiguration()
     configuration.maxTimelineValues = .max
     configuration.maxPointsPerRequest = .max
-    let service = TimingService(configuration: configuration)
-    let timeline = Self.post(
-      service, "/v1/timelines",
+    let api = ServiceHarness(configuration: configuration)
+    let timeline = api.postJSON(
+      "/v1/timelines",
       #"{"layers":[{"name":"a","properties":{"opacity":0.5}}],"sample":{"times":[0,1]}}"#)
-    #expect(timeline.status.code == 200, "\(Self.text(timeline))")
-    let preset = Self.get(service, "/v1/presets/pop?duration=10000&delay=10000&fps=1")
-    #expect(preset.status.code == 200 || preset.status.code == 422, "\(Self.text(preset))")
+    #expect(timeline.status == 200, "\(timeline.text.prefix(400))")
+    let preset = api.get("/v1/presets/pop?duration=10000&delay=10000&fps=1")
+    #expect(preset.status == 200 || preset.status == 422, "\(preset.text.prefix(400))")
   }
 
   /// The other numbers that become counts or indices: sampling ranges, cumulative transforms'
   /// cycle numbers, cubicPaced arc tables, contents ids, preset frame counts.
   @Test func extremesInCountsAndIndices() {
-    let service = TimingService()
+    let api = ServiceHarness()
     for number in Self.extremes {
       let bodies = [
         #"{"layers":[],"sample":{"from":\#(number),"to":1e9,"fps":1000}}"#,
         #"{"layers":[],"sample":{"from":-1e9,"to":\#(number),"fps":0.001}}"#,
         #"{"layers":[],"sample":{"from":0,"to":1,"fps":\#(number)}}"#,
-        #"{"layers":[{"name":"a","animations":[{"type":"basic","keyPath":"transform","byValue":[{"rotate":1}],"cumulative":true,"repeatCount":\#(number),"duration":1e-9}]}],"sample":{"times":[0,1,1e9]}}"#,
-        #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"position","values":[[0,0],[\#(number),1],[1e12,-1e12]],"calculationMode":"cubicPaced","tensionValues":[\#(number),0,0],"duration":1}]}],"sample":{"times":[0,0.3,0.7,1]}}"#,
-        #"{"layers":[{"name":"a","animations":[{"type":"keyframe","keyPath":"contents","values":["x","y"],"keyTimes":[0,\#(number),1],"duration":\#(number)}]}],"sample":{"times":[0,0.5,1]}}"#,
+        """
+        {"layers": [{"name": "a", "animations": [
+           {"type": "basic", "keyPath": "transform", "byValue": [{"rotate": 1}], "cumulative": true,
+            "repeatCount": \(number), "duration": 1e-9}]}],
+         "sample": {"times": [0, 1, 1e9]}}
+        """,
+        """
+        {"layers": [{"name": "a", "animations": [
+           {"type": "keyframe", "keyPath": "position",
+            "values": [[0, 0], [\(number), 1], [1e12, -1e12]], "calculationMode": "cubicPaced", "tensionValues": [\(number), 0, 0], "duration": 1}]}],
+         "sample": {"times": [0, 0.3, 0.7, 1]}}
+        """,
+        """
+        {"layers": [{"name": "a", "animations": [
+           {"type": "keyframe", "keyPath": "contents", "values": ["x", "y"],
+            "keyTimes": [0, \(number), 1], "duration": \(number)}]}],
+         "sample": {"times": [0, 0.5, 1]}}
+        """,
       ]
       for body in bodies {
         for target in ["/v1/timelines", "/v1/timelines?format=csv"] {
-          let response = Self.post(service, target, body)
-          let code = response.status.code
-          #expect(code == 200 || code == 422, "\(code) for \(body): \(Self.text(response))")
+          let response = api.postJSON(target, body)
+          let code = response.status
+          #expect(code == 200 || code == 422, "\(code) for \(body): \(response.text.prefix(400))")
         }
       }
       for parameter in ["duration", "delay", "fps", "width", "height"] {
-        let response = Self.get(service, "/v1/presets/pop?\(parameter)=\(number)")
-        let code = response.status.code
+        let response = api.get("/v1/presets/pop?\(parameter)=\(number)")
+        let code = response.status
         #expect(
           code == 200 || code == 400 || code == 422, "\(code) for preset \(parameter)=\(number)")
       }

@@ -3,44 +3,36 @@ import HTTPServer
 import Testing
 import TimingAPI
 
-/// ETags, CORS, HEAD, operations endpoints and the OpenAPI contract.
+/// ETags, CORS, operations endpoints and the OpenAPI contract, through the service in process
+/// (HEAD, whose empty body is the server's doing, is in APISocketTests).
 @Suite struct ProtocolFeatureTests {
   @Test func entityTagsAndConditionalRequests() throws {
-    let api = try APITestHarness()
-    let first = try api.get("/v1/timing-functions/easeIn?x=0.5")
+    let api = ServiceHarness()
+    let first = api.get("/v1/timing-functions/easeIn?x=0.5")
     let tag = try #require(first.header("ETag"))
     #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
-    #expect(try api.get("/v1/timing-functions/easeIn?x=0.5").header("ETag") == tag)
-    #expect(try api.get("/v1/timing-functions/easeIn?x=0.25").header("ETag") != tag)
-    let notModified = try api.get(
+    #expect(api.get("/v1/timing-functions/easeIn?x=0.5").header("ETag") == tag)
+    #expect(api.get("/v1/timing-functions/easeIn?x=0.25").header("ETag") != tag)
+    let notModified = api.get(
       "/v1/timing-functions/easeIn?x=0.5", headers: [("If-None-Match", "\"other\", \(tag)")])
     #expect(notModified.status == 304)
     #expect(notModified.header("ETag") == tag)
     #expect(notModified.body.isEmpty)
     let body = #"{"function": "easeIn", "x": [0.5]}"#
-    let posted = try api.postJSON("/v1/timing-functions/evaluate", body)
+    let posted = api.postJSON("/v1/timing-functions/evaluate", body)
     let postTag = try #require(posted.header("ETag"))
-    let precondition = try api.postJSON(
+    let precondition = api.postJSON(
       "/v1/timing-functions/evaluate", body, headers: [("If-None-Match", postTag)])
     #expect(precondition.status == 412)
   }
 
-  @Test func headHasHeadersButNoBody() throws {
-    let api = try APITestHarness()
-    let get = try api.get("/v1/timing-functions")
-    let head = try api.request("HEAD", "/v1/timing-functions")
-    #expect(head.status == 200)
-    #expect(head.header("Content-Length") == String(get.body.count))
-    #expect(head.header("ETag") == get.header("ETag"))
-  }
-
   @Test func corsAnyOrigin() throws {
-    let api = try APITestHarness()
-    let simple = try api.get(
+    let api = ServiceHarness()
+    let simple = api.get(
       "/v1/timing-functions/easeIn?x=0.5", headers: [("Origin", "https://app.example")])
     #expect(simple.header("Access-Control-Allow-Origin") == "*")
     #expect(simple.header("Access-Control-Expose-Headers")?.contains("ETag") == true)
-    let preflight = try api.request(
+    let preflight = api.request(
       "OPTIONS", "/v1/timing-functions/evaluate",
       headers: [
         ("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST"),
@@ -52,21 +44,21 @@ import TimingAPI
     #expect(
       preflight.header("Access-Control-Allow-Headers")?.lowercased().contains("content-type")
         == true)
-    let noOrigin = try api.get("/v1/timing-functions/easeIn?x=0.5")
+    let noOrigin = api.get("/v1/timing-functions/easeIn?x=0.5")
     #expect(noOrigin.header("Access-Control-Allow-Origin") == nil)
   }
 
   @Test func corsListedOrigins() throws {
     var configuration = APIConfiguration()
     configuration.corsOrigins = ["https://allowed.example"]
-    let api = try APITestHarness(configuration: configuration)
-    let allowed = try api.get("/healthz", headers: [("Origin", "https://allowed.example")])
+    let api = ServiceHarness(configuration: configuration)
+    let allowed = api.get("/healthz", headers: [("Origin", "https://allowed.example")])
     #expect(allowed.header("Access-Control-Allow-Origin") == "https://allowed.example")
     #expect(allowed.header("Vary")?.contains("Origin") == true)
-    let other = try api.get("/healthz", headers: [("Origin", "https://evil.example")])
+    let other = api.get("/healthz", headers: [("Origin", "https://evil.example")])
     #expect(other.header("Access-Control-Allow-Origin") == nil)
     #expect(other.header("Vary")?.contains("Origin") == true)
-    let preflight = try api.request(
+    let preflight = api.request(
       "OPTIONS", "/v1/timing-functions/evaluate",
       headers: [("Origin", "https://evil.example"), ("Access-Control-Request-Method", "POST")])
     #expect(preflight.header("Access-Control-Allow-Methods") == nil)
@@ -74,26 +66,26 @@ import TimingAPI
 
   @Test func healthReadinessMetrics() throws {
     let ready = ReadyFlag()
-    let api = try APITestHarness(ready: { ready.value })
-    #expect(try api.get("/healthz").status == 200)
-    #expect(try api.get("/readyz").status == 503)
+    let api = ServiceHarness(ready: { ready.value })
+    #expect(api.get("/healthz").status == 200)
+    #expect(api.get("/readyz").status == 503)
     ready.value = true
-    #expect(try api.get("/readyz").status == 200)
-    _ = try api.get("/v1/timing-functions/easeIn?x=0.5")
-    let metrics = try api.get("/metrics").text
+    #expect(api.get("/readyz").status == 200)
+    _ = api.get("/v1/timing-functions/easeIn?x=0.5")
+    let metrics = api.get("/metrics").text
     #expect(
       metrics.contains(
         "animation_timing_requests_total{route=\"/v1/timing-functions/{function}\",status=\"200\"} 1"
       ))
-    #expect(try api.get("/").text.contains("/openapi.yaml"))
+    #expect(api.get("/").text.contains("/openapi.yaml"))
   }
 
   /// The served contract is the repository's openapi.yaml, and its paths and methods are exactly
   /// the routes the service answers.
   @Test func openAPIDocumentMatchesRoutes() throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     let file = try String(contentsOfFile: Self.repositoryRoot + "/openapi.yaml", encoding: .utf8)
-    let served = try api.get("/openapi.yaml")
+    let served = api.get("/openapi.yaml")
     #expect(served.text == file)
     var documented = Set<String>()
     var currentPath: String?

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Scripted scenes over HTTP: the seeds' experiments (semantics.md §5).
+/// Scripted scenes through the whole service, in process: the seeds' experiments
+/// (semantics.md §5).
 @Suite struct ScriptedTimelineTests {
-  func post(_ api: APITestHarness, _ body: String) throws -> [String: Any] {
-    let response = try api.postJSON("/v1/timelines", body)
+  func post(_ api: ServiceHarness, _ body: String) -> [String: Any] {
+    let response = api.postJSON("/v1/timelines", body)
     #expect(response.status == 200, "\(response.text.prefix(600))")
     return response.json
   }
@@ -27,14 +28,15 @@ import Testing
   /// Seed 003: a view-backed layer whose backgroundColor changes inside a transaction of
   /// duration 1 does not animate; the trace shows the delegate's NSNull.
   @Test func viewBackedLayerInATransactionDoesNotAnimate() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       Self.viewScene.replacingOccurrences(
         of: "EVENT",
-        with:
-          ##"{"time": 1, "transaction": {"animationDuration": 1}, "set": [{"layer": "view", "keyPath": "backgroundColor", "value": "#ff0000"}]}"##
-      ))
+        with: """
+          {"time": 1, "transaction": {"animationDuration": 1},
+           "set": [{"layer": "view", "keyPath": "backgroundColor", "value": "#ff0000"}]}
+          """))
     #expect(
       colors(json, "view") == [
         [1, 1, 1, 1], [1, 0, 0, 1], [1, 0, 0, 1], [1, 0, 0, 1], [1, 0, 0, 1],
@@ -48,14 +50,16 @@ import Testing
 
   /// The same change inside an animation block animates for the block's duration.
   @Test func insideAnAnimationBlockItAnimates() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       Self.viewScene.replacingOccurrences(
         of: "EVENT",
-        with:
-          ##"{"time": 1, "animate": {"duration": 1, "options": ["curveLinear"]}, "set": [{"layer": "view", "keyPath": "backgroundColor", "value": "#ff0000"}], "completion": "done"}"##
-      ))
+        with: """
+          {"time": 1, "animate": {"duration": 1, "options": ["curveLinear"]},
+           "set": [{"layer": "view", "keyPath": "backgroundColor", "value": "#ff0000"}],
+           "completion": "done"}
+          """))
     // white → red over [1, 2]: green and blue fall from 1 to 0 linearly.
     let sampled = colors(json, "view")
     #expect(sampled.count == 5)
@@ -72,13 +76,16 @@ import Testing
   /// Seed 003's standalone layer with `actions: {backgroundColor: push from left}`: the change
   /// runs that transition.
   @Test func standaloneLayerWithACustomAction() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       """
-      {"layers": [{"name": "host", "sublayers": [{"name": "colorLayer", "properties": {"backgroundColor": "#0000ff"},
-         "actions": {"backgroundColor": {"type": "transition", "transitionType": "push", "subtype": "fromLeft"}}}]}],
-       "events": [{"time": 1, "set": [{"layer": "colorLayer", "keyPath": "backgroundColor", "value": "#ff0000"}]}],
+      {"layers": [{"name": "host", "sublayers": [
+         {"name": "colorLayer", "properties": {"backgroundColor": "#0000ff"},
+          "actions": {"backgroundColor":
+            {"type": "transition", "transitionType": "push", "subtype": "fromLeft"}}}]}],
+       "events": [{"time": 1,
+         "set": [{"layer": "colorLayer", "keyPath": "backgroundColor", "value": "#ff0000"}]}],
        "sample": {"times": [1.125, 2]}, "keyPaths": ["backgroundColor", "transition"]}
       """)
     let layer = (json["layers"] as? [String: Any])?["colorLayer"] as? [String: Any] ?? [:]
@@ -91,13 +98,15 @@ import Testing
 
   /// Apple's listing 2: a delegate returning a push transition for contents.
   @Test func delegateTransitionForContents() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       """
       {"layers": [{"name": "image", "properties": {"contents": "photo1"},
-         "delegate": {"actions": {"contents": {"type": "transition", "transitionType": "push", "subtype": "fromRight", "duration": 1}}}}],
-       "events": [{"time": 0, "set": [{"layer": "image", "keyPath": "contents", "value": "photo2"}]}],
+         "delegate": {"actions": {"contents": {"type": "transition", "transitionType": "push",
+                                               "subtype": "fromRight", "duration": 1}}}}],
+       "events": [{"time": 0,
+         "set": [{"layer": "image", "keyPath": "contents", "value": "photo2"}]}],
        "sample": {"times": [0.25, 2]}, "keyPaths": ["contents", "transition"]}
       """)
     let layer = (json["layers"] as? [String: Any])?["image"] as? [String: Any] ?? [:]
@@ -107,14 +116,15 @@ import Testing
   }
 
   @Test func disableActionsSuppressesEverything() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       """
       {"layers": [{"name": "a", "properties": {"opacity": 1, "position": [0, 0]},
          "actions": {"opacity": {"type": "basic", "duration": 5}}}],
        "events": [{"time": 1, "transaction": {"disableActions": true, "animationDuration": 2},
-         "set": [{"layer": "a", "keyPath": "opacity", "value": 0}, {"layer": "a", "keyPath": "position.x", "value": 50}]}],
+         "set": [{"layer": "a", "keyPath": "opacity", "value": 0},
+                 {"layer": "a", "keyPath": "position.x", "value": 50}]}],
        "sample": {"times": [1, 1.5]}, "keyPaths": ["opacity", "position.x"]}
       """)
     let layer = (json["layers"] as? [String: Any])?["a"] as? [String: Any] ?? [:]
@@ -128,13 +138,15 @@ import Testing
   /// An implicit animation goes from the old presentation value to the new model value, and a
   /// nested transaction overrides the duration only for its own changes.
   @Test func implicitAndNestedTransactions() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       """
       {"layers": [{"name": "a", "properties": {"opacity": 1, "cornerRadius": 0}}],
-       "events": [{"time": 0, "transaction": {"animationDuration": 2, "animationTimingFunction": "linear",
-          "transactions": [{"animationDuration": 1, "set": [{"layer": "a", "keyPath": "cornerRadius", "value": 10}]}]},
+       "events": [{"time": 0,
+          "transaction": {"animationDuration": 2, "animationTimingFunction": "linear",
+            "transactions": [{"animationDuration": 1,
+              "set": [{"layer": "a", "keyPath": "cornerRadius", "value": 10}]}]},
           "set": [{"layer": "a", "keyPath": "opacity", "value": 0}]}],
        "sample": {"times": [0.5, 1, 2]}, "keyPaths": ["opacity", "cornerRadius"]}
       """)
@@ -144,12 +156,14 @@ import Testing
   }
 
   @Test func addAndRemoveAnimationEvents() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       """
       {"layers": [{"name": "a"}],
-       "events": [{"time": 1, "addAnimation": {"layer": "a", "key": "spin", "animation": {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.283185307179586, "duration": 1, "repeatCount": "infinity"}}},
+       "events": [{"time": 1, "addAnimation": {"layer": "a", "key": "spin", "animation":
+                    {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0,
+                     "toValue": 6.283185307179586, "duration": 1, "repeatCount": "infinity"}}},
                   {"time": 2.5, "removeAnimation": {"layer": "a", "key": "spin"}}],
        "sample": {"times": [1.25, 3]}, "keyPaths": ["transform.rotation.z"]}
       """)
@@ -164,13 +178,14 @@ import Testing
   }
 
   @Test func badScripts() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
+    let api = ServiceHarness()
+    let response = api.postJSON(
       "/v1/timelines",
       """
       {"layers": [{"name": "a"}],
        "events": [{"time": 1, "set": [{"layer": "ghost", "keyPath": "opacity", "value": 1}]},
-                  {"time": 1, "set": [{"layer": "a", "keyPath": "position.q", "value": 1}, {"layer": "a", "keyPath": "opacity", "value": "#fff"}]},
+                  {"time": 1, "set": [{"layer": "a", "keyPath": "position.q", "value": 1},
+                                      {"layer": "a", "keyPath": "opacity", "value": "#fff"}]},
                   {"time": -1, "removeAnimation": {"layer": "a"}},
                   {"time": 2, "set": [], "addAnimation": {"layer": "a"}},
                   {"time": 2, "animate": {"duration": 1, "options": ["curveBounce"]}, "set": []}],
@@ -183,113 +198,5 @@ import Testing
         "/events/2/time",
         "/events/2/removeAnimation/key", "/events/3", "/events/4/animate/options/0",
       ], "\(response.errorPointers)")
-  }
-}
-
-/// insertLayer, removeLayer and replaceLayer over HTTP (semantics.md §5.1).
-@Suite struct LayerEventTests {
-  @Test func insertRemoveReplace() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
-      "/v1/timelines",
-      """
-      {"layers": [{"name": "root", "actions": {"sublayers": null}, "sublayers": [{"name": "old"}]}],
-       "events": [
-         {"time": 1, "insertLayer": {"parent": "root", "layer": {"name": "badge", "properties": {"opacity": 1},
-            "actions": {"onOrderIn": {"type": "transition", "transitionType": "fade", "duration": 1}}}}},
-         {"time": 2, "replaceLayer": {"layer": "old", "with": {"name": "new"}}},
-         {"time": 3, "removeLayer": {"layer": "badge"}}],
-       "sample": {"times": [1.5, 3.5]}, "keyPaths": ["transition"]}
-      """)
-    #expect(response.status == 200, "\(response.text.prefix(400))")
-    let records = (response.json["actions"] as? [[String: Any]] ?? []).map {
-      "\($0["time"] as? Double ?? -1) \($0["layer"] as? String ?? "").\($0["key"] as? String ?? ""):\($0["decidedBy"] as? String ?? "")"
-    }
-    #expect(
-      records == [
-        "1.0 badge.onOrderIn:actions", "1.0 root.sublayers:actions", "2.0 new.transition:none",
-        "2.0 root.sublayers:actions",
-        "3.0 badge.onOrderOut:none", "3.0 root.sublayers:actions",
-      ])
-    let badge =
-      ((response.json["layers"] as? [String: Any])?["badge"] as? [String: Any])?["transition"]
-      as? [Any] ?? []
-    #expect((badge.first as? [Double]) == [0.5, 0, 0, 0, 0])
-    #expect(badge.last is NSNull)  // removed at 3: its transition stopped
-  }
-
-  @Test func removingALayerTwice() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
-      "/v1/timelines",
-      """
-      {"layers": [{"name": "a"}, {"name": "b"}],
-       "events": [{"time": 2, "removeLayer": {"layer": "a"}}, {"time": 1, "removeLayer": {"layer": "a"}},
-                  {"time": 1, "insertLayer": {"parent": "nobody", "layer": {"name": "b"}}}],
-       "sample": {"times": [0]}}
-      """)
-    #expect(response.status == 422)
-    #expect(
-      Set(response.errorPointers) == [
-        "/events/0/removeLayer/layer", "/events/2/insertLayer/layer/name",
-        "/events/2/insertLayer/parent",
-      ],
-      "\(response.errorPointers)")
-  }
-}
-
-@Suite struct TransactionScriptTests {
-  /// After a transaction with duration 2 commits, the next one is back to the default 0.25.
-  @Test func settingsDoNotOutliveTheirTransaction() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
-      "/v1/timelines",
-      """
-      {"layers": [{"name": "a", "properties": {"opacity": 1}}],
-       "events": [{"time": 0, "transaction": {"animationDuration": 2}, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.5}]},
-                  {"time": 3, "set": [{"layer": "a", "keyPath": "opacity", "value": 0}]}],
-       "sample": {"times": [0]}}
-      """)
-    let actions = response.json["actions"] as? [[String: Any]] ?? []
-    #expect(
-      actions.compactMap { ($0["action"] as? [String: Any])?["duration"] as? Double } == [2, 0.25])
-  }
-
-  @Test func conflictingChangesAtTheSameTime() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
-      "/v1/timelines",
-      """
-      {"layers": [{"name": "a"}],
-       "events": [{"time": 1, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.5}]},
-                  {"time": 1, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.2}]},
-                  {"time": 1, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.5}]}],
-       "sample": {"times": [0]}}
-      """)
-    #expect(response.status == 422)
-    #expect(response.errorPointers == ["/events/1/set/0"])
-  }
-
-  /// A spring block: UIKit's spring with the block's duration as its perceptual duration.
-  @Test func springBlock() throws {
-    let api = try APITestHarness()
-    let json = try api.postJSON(
-      "/v1/timelines",
-      """
-      {"layers": [{"name": "v", "delegate": "view", "properties": {"position": [0, 0]}}],
-       "events": [{"time": 0, "animate": {"duration": 0.5, "spring": {"dampingRatio": 1, "velocity": 0}},
-                   "set": [{"layer": "v", "keyPath": "position.x", "value": 100}]}],
-       "sample": {"times": [0, 0.25, 0.4, 0.5]}, "keyPaths": ["position.x"]}
-      """
-    ).json
-    let x =
-      ((json["layers"] as? [String: Any])?["v"] as? [String: Any])?["position.x"] as? [Double] ?? []
-    // Critically damped, ω0 = 2π/0.5: x(t) = 100·(1 − (1 + ω0 t)e^{−ω0 t}) by hand; at 0.5 the
-    // block's animation has ended and the model value shows.
-    let omega = 2 * Double.pi / 0.5
-    let expected =
-      [0.0, 0.25, 0.4].map { t in 100 * (1 - (1 + omega * t) * exp(-omega * t)) } + [100]
-    #expect(
-      x.count == 4 && zip(x, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(x) vs \(expected)")
   }
 }

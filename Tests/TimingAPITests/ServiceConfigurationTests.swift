@@ -3,6 +3,8 @@ import Testing
 
 @testable import TimingAPI
 
+/// The process's configuration from flags, environment and defaults (design.md
+/// "Configuration").
 @Suite struct ServiceConfigurationTests {
   @Test func flagsWinOverEnvironmentOverDefaults() {
     guard
@@ -89,47 +91,5 @@ import Testing
     ] {
       #expect(text.contains(word))
     }
-  }
-}
-
-@Suite struct JSONLoggerTests {
-  /// RFC 3339 in UTC with milliseconds.
-  @Test func timestampFormat() {
-    let stamp = JSONLogger.timestamp()
-    let bytes = Array(stamp.utf8)
-    #expect(bytes.count == 24)
-    let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22]
-    #expect(
-      digits.allSatisfy { bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") },
-      "\(stamp)")
-    #expect(
-      Array(stamp)[4] == "-" && Array(stamp)[10] == "T" && Array(stamp)[19] == "."
-        && stamp.hasSuffix("Z"))
-    #expect(Int(stamp.prefix(4))! >= 2025)
-  }
-}
-
-@Suite struct AccessLogTests {
-  final class Lines: @unchecked Sendable {
-    var lines: [[String: String]] = []
-  }
-
-  /// With an access log, each request gives one line with its route template and status.
-  @Test func oneLinePerRequest() {
-    let collected = Lines()
-    let service = TimingService(accessLog: { level, message, fields in
-      #expect(level == .debug && message == "request")
-      collected.lines.append(fields)
-    })
-    _ = service.handle(
-      HTTPRequest(
-        method: "GET", target: "/v1/timing-functions/easeIn?x=0.5",
-        headers: HTTPFields([("Host", "t")])))
-    _ = service.handle(
-      HTTPRequest(method: "DELETE", target: "/healthz", headers: HTTPFields([("Host", "t")])))
-    #expect(
-      collected.lines.map { $0["route"] } == ["/v1/timing-functions/{function}", "unmatched"])
-    #expect(collected.lines.map { $0["status"] } == ["200", "405"])
-    #expect(collected.lines.allSatisfy { Double($0["ms"] ?? "") != nil })
   }
 }

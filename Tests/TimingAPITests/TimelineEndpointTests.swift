@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// POST /v1/timelines end to end over a socket; expected values by hand calculation or from
-/// semantics.md's worked examples.
+/// POST /v1/timelines through the whole service, in process; expected values by hand
+/// calculation or from semantics.md's worked examples.
 @Suite struct TimelineEndpointTests {
   /// One layer "a" with the given model properties and animations, sampled at `times`.
   func scene(
@@ -17,8 +17,8 @@ import Testing
       """
   }
 
-  func post(_ api: APITestHarness, _ body: String) throws -> [String: Any] {
-    let response = try api.postJSON("/v1/timelines", body)
+  func post(_ api: ServiceHarness, _ body: String) -> [String: Any] {
+    let response = api.postJSON("/v1/timelines", body)
     #expect(response.status == 200, "\(response.text.prefix(600))")
     return response.json
   }
@@ -44,33 +44,43 @@ import Testing
     ("both", false, 0.2, 0.8),
   ])
   func fillModeTable(_ fill: String, _ removed: Bool, _ before: Double, _ after: Double) throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "opacity", "fromValue": 0.2, "toValue": 0.8, "duration": 1, "beginTime": 1, "fillMode": "\#(fill)", "removedOnCompletion": \#(removed)}"#,
+        #"""
+        {"type": "basic", "keyPath": "opacity", "fromValue": 0.2, "toValue": 0.8, "duration": 1,
+         "beginTime": 1, "fillMode": "\#(fill)", "removedOnCompletion": \#(removed)}
+        """#,
         times: [0.5, 1.5, 3]))
     #expect(close(numbers(json, "opacity"), [before, 0.5, after]), "\(fill) \(removed)")
   }
 
   /// autoreverses with repeatCount 1.5 (AD = 3): forward, back, forward; the end holds x = 1.
   @Test func autoreverseWithFractionalRepeat() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "autoreverses": true, "repeatCount": 1.5, "fillMode": "forwards", "removedOnCompletion": false}"#,
+        """
+        {"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1,
+         "autoreverses": true, "repeatCount": 1.5, "fillMode": "forwards",
+         "removedOnCompletion": false}
+        """,
         times: [0.25, 1.25, 2.25, 3, 9], keyPaths: ["position.x"]))
     #expect(close(numbers(json, "position.x"), [25, 75, 25, 100, 100]))
   }
 
   /// Apple's guide: duration 2 × repeatCount 3.5 = 7 s; forwards fill freezes halfway.
   @Test func repeatThreeAndAHalf() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2, "repeatCount": 3.5, "fillMode": "forwards", "removedOnCompletion": false, "key": "r"}"#,
+        """
+        {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2,
+         "repeatCount": 3.5, "fillMode": "forwards", "removedOnCompletion": false, "key": "r"}
+        """,
         times: [6.5, 7, 8]))
     #expect(close(numbers(json, "opacity"), [0.25, 0.5, 0.5]))
     let events = json["events"] as? [[String: Any]] ?? []
@@ -87,12 +97,15 @@ import Testing
     (#""byValue": 5"#, 100, 105), ("", 100, 100),
   ])
   func basicEnds(_ ends: String, _ start: Double, _ end: Double) throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     let comma = ends.isEmpty ? "" : ", "
-    let json = try post(
+    let json = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "position.x", "duration": 1, "fillMode": "both", "removedOnCompletion": false\#(comma)\#(ends)}"#,
+        #"""
+        {"type": "basic", "keyPath": "position.x", "duration": 1, "fillMode": "both",
+         "removedOnCompletion": false\#(comma)\#(ends)}
+        """#,
         properties: #"{"position": [100, 50]}"#, times: [0, 0.5, 1], keyPaths: ["position.x"]))
     #expect(close(numbers(json, "position.x"), [start, (start + end) / 2, end]), "\(ends)")
   }
@@ -100,40 +113,46 @@ import Testing
   // MARK: semantics.md §3.4
 
   @Test func keyframeModes() throws {
-    let api = try APITestHarness()
-    func run(_ extra: String, _ values: String, _ times: [Double]) throws -> [Double] {
+    let api = ServiceHarness()
+    func run(_ extra: String, _ values: String, _ times: [Double]) -> [Double] {
       numbers(
-        try post(
+        post(
           api,
           scene(
-            #"{"type": "keyframe", "keyPath": "position.x", "duration": 1, "values": \#(values)\#(extra)}"#,
+            #"""
+            {"type": "keyframe", "keyPath": "position.x", "duration": 1,
+             "values": \#(values)\#(extra)}
+            """#,
             times: times,
             keyPaths: ["position.x"])),
         "position.x")
     }
     // semantics.md's discrete and paced examples.
     #expect(
-      try run(
+      run(
         #", "calculationMode": "discrete", "keyTimes": [0, 0.25, 0.5, 0.75, 1]"#,
         "[310, 60, 120, 60]", [0.1, 0.3, 0.6, 0.9])
         == [310, 60, 120, 60])
     #expect(
-      close(try run(#", "calculationMode": "paced""#, "[310, 60, 120, 60, 310]", [0.25]), [155]))
+      close(run(#", "calculationMode": "paced""#, "[310, 60, 120, 60, 310]", [0.25]), [155]))
     // linear with keyTimes: halfway through the first fifth.
-    #expect(close(try run(#", "keyTimes": [0, 0.2, 1]"#, "[0, 100, 0]", [0.1, 0.6]), [50, 50]))
+    #expect(close(run(#", "keyTimes": [0, 0.2, 1]"#, "[0, 100, 0]", [0.1, 0.6]), [50, 50]))
     // Catmull–Rom, hand calculation 5.625 (see the engine test).
-    #expect(close(try run(#", "calculationMode": "cubic""#, "[0, 10, 0]", [0.25]), [5.625]))
+    #expect(close(run(#", "calculationMode": "cubic""#, "[0, 10, 0]", [0.25]), [5.625]))
     // Evenly spaced collinear values: cubicPaced moves at constant speed, exactly (issue 12).
     #expect(
-      close(try run(#", "calculationMode": "cubicPaced""#, "[0, 10, 20]", [0.25, 0.5]), [5, 10]))
+      close(run(#", "calculationMode": "cubicPaced""#, "[0, 10, 20]", [0.25, 0.5]), [5, 10]))
   }
 
   @Test func keyframePathWithRotation() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       scene(
-        #"{"type": "keyframe", "keyPath": "position", "duration": 2, "path": "M0,0 L100,0 L100,100", "calculationMode": "paced", "rotationMode": "auto"}"#,
+        """
+        {"type": "keyframe", "keyPath": "position", "duration": 2, "path": "M0,0 L100,0 L100,100",
+         "calculationMode": "paced", "rotationMode": "auto"}
+        """,
         times: [0.5, 1.5], keyPaths: ["position", "transform.rotation.z"]))
     let positions = column(json, "position") as? [[Double]] ?? []
     #expect(
@@ -144,24 +163,29 @@ import Testing
   // MARK: semantics.md §3.5: each regime, against the closed forms by hand
 
   @Test func springRegimes() throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     for (damping, expected) in [
       (10.0, 1 - 0.6597),  // under: semantics.md's 0.340300 at 0.1 s
       (20.0, 1 - 2 * exp(-1.0)),  // critical: (1 + 10t)e^{−10t} at 0.1
       (25.0, 1 - (4.0 / 3 * exp(-0.5) - 1.0 / 3 * exp(-2.0))),  // over: C1 e^{−5t} + C2 e^{−20t}
     ] {
-      let json = try post(
+      let json = post(
         api,
         scene(
-          #"{"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2, "damping": \#(damping)}"#,
+          #"""
+          {"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2,
+           "damping": \#(damping)}
+          """#,
           times: [0.1]))
       #expect(close(numbers(json, "opacity"), [expected], 1e-4), "damping \(damping)")
     }
     // semantics.md's peak: 1.163034 at 0.362760 s.
-    let peak = try post(
+    let peak = post(
       api,
       scene(
-        #"{"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2}"#,
+        """
+        {"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2}
+        """,
         times: [0.362760]))
     #expect(close(numbers(peak, "opacity"), [1.163034], 1e-6))
   }
@@ -169,18 +193,24 @@ import Testing
   // MARK: semantics.md §3.1 transforms
 
   @Test func fullTurnExamples() throws {
-    let api = try APITestHarness()
-    let turn = try post(
+    let api = ServiceHarness()
+    let turn = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.283185307179586, "duration": 1}"#,
+        """
+        {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0,
+         "toValue": 6.283185307179586, "duration": 1}
+        """,
         times: [0.5]))
     let half = (column(turn, "transform") as? [[Double]])?.first ?? []
     #expect(close(half, [-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-12))
-    let matrix = try post(
+    let matrix = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "transform", "fromValue": [], "toValue": [{"rotate": 6.283185307179586}], "duration": 1}"#,
+        """
+        {"type": "basic", "keyPath": "transform", "fromValue": [],
+         "toValue": [{"rotate": 6.283185307179586}], "duration": 1}
+        """,
         times: [0.5]))
     let still = (column(matrix, "transform") as? [[Double]])?.first ?? []
     #expect(close(still, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1e-12))
@@ -189,27 +219,39 @@ import Testing
   // MARK: semantics.md §3.6, §3.2
 
   @Test func groupsClipAndRepeat() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       scene(
-        #"{"type": "group", "duration": 1, "repeatCount": 2, "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 200, "duration": 2}]}"#,
+        """
+        {"type": "group", "duration": 1, "repeatCount": 2, "animations": [
+          {"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 200,
+           "duration": 2}]}
+        """,
         times: [0.5, 0.99, 1.5, 2.5], keyPaths: ["position.x"]))
     #expect(close(numbers(json, "position.x"), [50, 99, 50, 0]))
   }
 
   @Test func additiveAndCumulative() throws {
-    let api = try APITestHarness()
-    let additive = try post(
+    let api = ServiceHarness()
+    let additive = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 1, "additive": true}, {"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "additive": true}"#,
+        """
+        {"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 1,
+         "additive": true},
+        {"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1,
+         "additive": true}
+        """,
         properties: #"{"position": {"x": 1000, "y": 0}}"#, times: [0.5], keyPaths: ["position.x"]))
     #expect(close(numbers(additive, "position.x"), [1055]))
-    let cumulative = try post(
+    let cumulative = post(
       api,
       scene(
-        #"{"type": "basic", "keyPath": "position.y", "fromValue": 0, "toValue": 10, "duration": 1, "cumulative": true, "repeatCount": 3, "fillMode": "forwards", "removedOnCompletion": false}"#,
+        """
+        {"type": "basic", "keyPath": "position.y", "fromValue": 0, "toValue": 10, "duration": 1,
+         "cumulative": true, "repeatCount": 3, "fillMode": "forwards", "removedOnCompletion": false}
+        """,
         times: [0.5, 1.5, 2.5, 5], keyPaths: ["position.y"]))
     #expect(close(numbers(cumulative, "position.y"), [5, 15, 25, 30]))
   }
@@ -217,14 +259,23 @@ import Testing
   // MARK: semantics.md §6
 
   @Test func delegateEvents() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       scene(
-        #"{"key": "k", "type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 10}, {"key": "k", "type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 1, "duration": 1, "addedAt": 2}, {"key": "forever", "type": "basic", "keyPath": "cornerRadius", "fromValue": 0, "toValue": 4, "duration": 1, "repeatCount": "infinity"}"#,
+        """
+        {"key": "k", "type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1,
+         "duration": 10},
+        {"key": "k", "type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 1,
+         "duration": 1, "addedAt": 2},
+        {"key": "forever", "type": "basic", "keyPath": "cornerRadius", "fromValue": 0, "toValue": 4,
+         "duration": 1, "repeatCount": "infinity"}
+        """,
         times: [0]))
     let events = (json["events"] as? [[String: Any]] ?? []).map {
-      "\($0["time"] as? Double ?? -1) \($0["key"] as? String ?? "-") \($0["event"] as? String ?? "") \(($0["finished"] as? Bool).map { "\($0)" } ?? "")"
+      let finished = ($0["finished"] as? Bool).map { "\($0)" } ?? ""
+      let time = $0["time"] as? Double ?? -1
+      return "\(time) \($0["key"] as? String ?? "-") \($0["event"] as? String ?? "") \(finished)"
     }
     #expect(
       events == [
@@ -238,18 +289,21 @@ import Testing
   // MARK: Formats and keyPaths
 
   @Test func csvAndDefaultKeyPaths() throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     let body = scene(
-      #"{"type": "basic", "keyPath": "position", "fromValue": [0, 0], "toValue": [100, 50], "duration": 1}"#,
+      """
+      {"type": "basic", "keyPath": "position", "fromValue": [0, 0], "toValue": [100, 50],
+       "duration": 1}
+      """,
       properties: ##"{"opacity": 0.5, "backgroundColor": "#ff000080", "hidden": true}"##,
       times: [0, 0.5])
-    let json = try post(api, body)
+    let json = post(api, body)
     let layer = (json["layers"] as? [String: Any])?["a"] as? [String: Any] ?? [:]
     #expect(Set(layer.keys) == ["opacity", "backgroundColor", "hidden", "position"])
     #expect(column(json, "hidden") as? [Bool] == [true, true])
     let color = (column(json, "backgroundColor") as? [[Double]])?.first ?? []
     #expect(close(color, [1, 0, 0, 128.0 / 255]))
-    let csv = try api.request(
+    let csv = api.request(
       "POST", "/v1/timelines?format=csv", headers: [("Content-Type", "application/json")],
       body: Array(body.utf8))
     #expect(csv.header("Content-Type")?.hasPrefix("text/csv") == true)
@@ -260,17 +314,19 @@ import Testing
     )
     #expect(lines[1] == "0,0.5,1,0,0,0.5019607843137255,true,0,0")
     #expect(lines[2] == "0.5,0.5,1,0,0,0.5019607843137255,true,50,25")
-    let byAccept = try api.postJSON("/v1/timelines", body, headers: [("Accept", "text/csv")])
+    let byAccept = api.postJSON("/v1/timelines", body, headers: [("Accept", "text/csv")])
     #expect(byAccept.text == csv.text)
   }
 
   @Test func sampleRangeAndWarnings() throws {
-    let api = try APITestHarness()
-    let json = try post(
+    let api = ServiceHarness()
+    let json = post(
       api,
       """
-      {"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1,
-        "duration": 1, "repeatCount": 2, "repeatDuration": 1.5}]}], "sample": {"from": 0, "to": 1, "fps": 4}}
+      {"layers": [{"name": "a", "animations": [
+         {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
+          "repeatCount": 2, "repeatDuration": 1.5}]}],
+       "sample": {"from": 0, "to": 1, "fps": 4}}
       """)
     #expect(json["times"] as? [Double] == [0, 0.25, 0.5, 0.75, 1])
     let warnings = json["warnings"] as? [[String: Any]] ?? []

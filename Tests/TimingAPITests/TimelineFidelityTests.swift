@@ -1,19 +1,12 @@
 import Foundation
-import HTTPServer
 import Testing
-import TimingAPI
 
 /// Issue 12's cases through the whole service (`TimingService.handle`, in process): the request
 /// as a client writes it, the response read back with Foundation's JSONSerialization.
 @Suite struct TimelineFidelityTests {
   func timeline(_ body: String) throws -> [String: Any] {
-    let response = TimingService().handle(
-      HTTPRequest(
-        method: "POST", target: "/v1/timelines",
-        headers: HTTPFields([("Host", "test"), ("Content-Type", "application/json")]),
-        body: Array(body.utf8)))
-    let text = String(decoding: response.body, as: UTF8.self)
-    #expect(response.status.code == 200, "\(text.prefix(600))")
+    let response = ServiceHarness().postJSON("/v1/timelines", body)
+    #expect(response.status == 200, "\(response.text.prefix(600))")
     return try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
   }
 

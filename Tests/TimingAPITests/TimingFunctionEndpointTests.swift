@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-/// GET /v1/timing-functions… and POST /v1/timing-functions/evaluate, end to end.
+/// GET /v1/timing-functions… and POST /v1/timing-functions/evaluate, through the whole service
+/// in process.
 @Suite struct TimingFunctionEndpointTests {
   /// semantics.md §2's reference table over HTTP, by every alias of each name.
   @Test func namedCurvesMatchTheSpecTable() throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     let table: [(String, [String], [Double])] = [
       ("easeIn", ["kCAMediaTimingFunctionEaseIn", "ease-in"], [0.093465, 0.315357, 0.621862]),
       ("easeOut", ["kCAMediaTimingFunctionEaseOut", "ease-out"], [0.378138, 0.684643, 0.906535]),
@@ -17,7 +18,7 @@ import Testing
     ]
     for (name, aliases, expected) in table {
       for alias in [name] + aliases {
-        let response = try api.get("/v1/timing-functions/\(alias)?x=0.25&x=0.5&x=0.75")
+        let response = api.get("/v1/timing-functions/\(alias)?x=0.25&x=0.5&x=0.75")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json")
         #expect((response.json["function"] as? [String: Any])?["name"] as? String == name)
@@ -30,36 +31,36 @@ import Testing
 
   /// Default sampling: 11 points from 0 to 1 with exact ends.
   @Test func defaultSamplesAndRange() throws {
-    let api = try APITestHarness()
-    let points = try api.get("/v1/timing-functions/easeInEaseOut").points
+    let api = ServiceHarness()
+    let points = api.get("/v1/timing-functions/easeInEaseOut").points
     #expect(points.count == 11)
     #expect(points.first!.x == 0 && points.first!.y == 0)
     #expect(points.last!.x == 1 && points.last!.y == 1)
     #expect(abs(points[5].y - 0.5) <= 1e-12)
-    let ranged = try api.get("/v1/timing-functions/linear?samples=3&from=0.5&to=1").points
+    let ranged = api.get("/v1/timing-functions/linear?samples=3&from=0.5&to=1").points
     #expect(ranged.map(\.x) == [0.5, 0.75, 1])
   }
 
   @Test func cssFormsURLEncoded() throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     // linear(0, 0.5 25%, 1) at 0.125 → 0.25 (hand calculation)
-    let linear = try api.get("/v1/timing-functions/linear(0,%200.5%2025%25,%201)?x=0.125&x=0.25")
+    let linear = api.get("/v1/timing-functions/linear(0,%200.5%2025%25,%201)?x=0.125&x=0.25")
       .points
     #expect(linear.map(\.y) == [0.25, 0.5])
-    let steps = try api.get("/v1/timing-functions/steps(4,jump-end)?x=0.5&beforeFlag=true").points
+    let steps = api.get("/v1/timing-functions/steps(4,jump-end)?x=0.5&beforeFlag=true").points
     #expect(steps.map(\.y) == [0.25])
-    let stepsAfter = try api.get("/v1/timing-functions/steps(4,jump-end)?x=0.5").points
+    let stepsAfter = api.get("/v1/timing-functions/steps(4,jump-end)?x=0.5").points
     #expect(stepsAfter.map(\.y) == [0.5])
     let described =
-      try api.get("/v1/timing-functions/steps(4,%20end)?x=0").json["function"] as? [String: Any]
+      api.get("/v1/timing-functions/steps(4,%20end)?x=0").json["function"] as? [String: Any]
     #expect(described?["canonical"] as? String == "steps(4)")
     #expect(described?["position"] as? String == "jump-end")
   }
 
   /// Near-vertical tangent over HTTP: mpmath gives y(0.500000001) = 0.500944940278513.
   @Test func nearVerticalTangentOverHTTP() throws {
-    let api = try APITestHarness()
-    let points = try api.get(
+    let api = ServiceHarness()
+    let points = api.get(
       "/v1/timing-functions/cubic-bezier(1,0,0,1)?x=0.500000001&x=0.5&slope=true"
     ).points
     #expect(abs(points[0].y - 0.50094494027851291873) <= 1e-9)
@@ -70,31 +71,31 @@ import Testing
   /// semantics.md §3.5: the default spring at 0.1 s is 0.340300; the samples default to its
   /// settling.
   @Test func springOverHTTP() throws {
-    let api = try APITestHarness()
-    let response = try api.get("/v1/timing-functions/spring(1,100,10,0)?x=0.1&x=0.25")
+    let api = ServiceHarness()
+    let response = api.get("/v1/timing-functions/spring(1,100,10,0)?x=0.1&x=0.25")
     #expect(abs(response.points[0].y - 0.340300) <= 5e-7)
     #expect(abs(response.points[1].y - 1.023360) <= 5e-7)
     let function = response.json["function"] as? [String: Any]
     #expect(function?["input"] as? String == "seconds")
     #expect(abs((function?["dampingRatio"] as? Double ?? 0) - 0.5) <= 1e-12)
-    let sampled = try api.get("/v1/timing-functions/spring()?samples=2").points
+    let sampled = api.get("/v1/timing-functions/spring()?samples=2").points
     #expect(abs(sampled[1].x - 1.7478) <= 2e-4)
-    let undamped = try api.get("/v1/timing-functions/spring(1,100,0,0)?samples=5")
+    let undamped = api.get("/v1/timing-functions/spring(1,100,0,0)?samples=5")
     #expect(undamped.status == 422)
     #expect(undamped.errorParameters == ["to"])
   }
 
   @Test func slopesOverHTTP() throws {
-    let api = try APITestHarness()
+    let api = ServiceHarness()
     // linear(0, 1 50%, 1): slope 2 on the first half, 0 on the second.
-    let points = try api.get("/v1/timing-functions/linear(0,%201%2050%25,%201)?x=0.25&x=0.75&slope")
+    let points = api.get("/v1/timing-functions/linear(0,%201%2050%25,%201)?x=0.25&x=0.75&slope")
       .points
     #expect(points.map(\.slope) == [2, 0])
   }
 
   @Test func catalogueListsEveryNamedFunction() throws {
-    let api = try APITestHarness()
-    let json = try api.get("/v1/timing-functions").json
+    let api = ServiceHarness()
+    let json = api.get("/v1/timing-functions").json
     let functions = json["functions"] as? [[String: Any]] ?? []
     #expect(
       functions.compactMap { $0["name"] as? String } == [
@@ -105,14 +106,14 @@ import Testing
   }
 
   @Test func batchEvaluate() throws {
-    let api = try APITestHarness()
-    let response = try api.postJSON(
+    let api = ServiceHarness()
+    let response = api.postJSON(
       "/v1/timing-functions/evaluate",
       #"{"function": {"controlPoints": [0.42, 0, 0.58, 1]}, "x": [-1, 0.5, 2], "slope": true}"#)
     #expect(response.status == 200)
     // controlPoints clamp like Core Animation.
     #expect(response.points.map(\.y) == [0, 0.5, 1])
-    let spring = try api.postJSON(
+    let spring = api.postJSON(
       "/v1/timing-functions/evaluate",
       #"{"function": {"type": "spring", "perceptualDuration": 0.5, "bounce": 0.2}, "x": [0]}"#)
     let described = spring.json["function"] as? [String: Any]
@@ -121,17 +122,17 @@ import Testing
   }
 
   @Test func svgPlot() throws {
-    let api = try APITestHarness()
-    let bySuffix = try api.get("/v1/timing-functions/easeIn.svg")
+    let api = ServiceHarness()
+    let bySuffix = api.get("/v1/timing-functions/easeIn.svg")
     #expect(bySuffix.status == 200)
     #expect(bySuffix.header("Content-Type") == "image/svg+xml")
     #expect(bySuffix.text.hasPrefix("<svg"))
     #expect(bySuffix.text.contains("<title>easeIn</title>"))
-    let byAccept = try api.get(
+    let byAccept = api.get(
       "/v1/timing-functions/easeIn", headers: [("Accept", "image/svg+xml")])
     #expect(byAccept.header("Content-Type") == "image/svg+xml")
     #expect(byAccept.header("Vary") == "Accept")
-    let preferJSON = try api.get(
+    let preferJSON = api.get(
       "/v1/timing-functions/easeIn", headers: [("Accept", "image/svg+xml;q=0.5, application/json")])
     #expect(preferJSON.header("Content-Type") == "application/json")
   }

@@ -1,44 +1,25 @@
-import Foundation
-import HTTPServer
+import TestSupport
 import Testing
-
-@testable import TimingAPI
+import TimingAPI
 
 /// One work budget per request (issue 7): long scripts answer, and a request past the budget —
 /// a small one configured here, never a timing — gets a 422 `too-much-work` naming the limit,
-/// the stage and the part of the request that went over it.
+/// the stage and the part of the request that went over it. Parsing is charged by the byte, so
+/// the bodies here are compact on purpose: long ones are split only in the source, with `+`.
 @Suite struct WorkBudgetTests {
-  static func service(_ maxWorkUnits: Int? = nil) -> TimingService {
+  /// The service with the default budget, or with `maxWorkUnits`.
+  static func api(_ maxWorkUnits: Int? = nil) -> ServiceHarness {
     var configuration = APIConfiguration()
     if let maxWorkUnits { configuration.maxWorkUnits = maxWorkUnits }
-    return TimingService(configuration: configuration)
-  }
-
-  static func post(_ service: TimingService, _ target: String, _ body: String) -> HTTPResponse {
-    service.handle(
-      HTTPRequest(
-        method: "POST", target: target,
-        headers: HTTPFields([("Host", "test"), ("Content-Type", "application/json")]),
-        body: Array(body.utf8)))
-  }
-
-  static func get(_ service: TimingService, _ target: String) -> HTTPResponse {
-    service.handle(
-      HTTPRequest(method: "GET", target: target, headers: HTTPFields([("Host", "test")]), body: []))
-  }
-
-  static func json(_ response: HTTPResponse) -> [String: Any] {
-    (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    return ServiceHarness(configuration: configuration)
   }
 
   /// The problem's type slug, detail and first error's pointer or parameter.
-  static func problem(_ response: HTTPResponse) -> (type: String, detail: String, at: String) {
-    let object = json(response)
-    let error = (object["errors"] as? [[String: Any]])?.first ?? [:]
+  static func problem(_ response: RawClient.Response) -> (type: String, detail: String, at: String)
+  {
+    let error = (response.json["errors"] as? [[String: Any]])?.first ?? [:]
     return (
-      (object["type"] as? String ?? "").replacingOccurrences(
-        of: "https://animation-timing.dev/problems/", with: ""),
-      object["detail"] as? String ?? "",
+      response.problemType ?? "", response.json["detail"] as? String ?? "",
       (error["pointer"] as? String) ?? (error["parameter"] as? String) ?? "—"
     )
   }
@@ -51,18 +32,22 @@ import Testing
   /// after the last (i = 7999, to 1) the model value 1. Under the default budget.
   @Test func eightThousandChangesOnOneKeyPath() throws {
     let events = (0..<8000).map { i in
-      #"{"time":\#(Double(i) / 8),"transaction":{"animationTimingFunction":"linear"},"set":[{"layer":"a","keyPath":"opacity","value":\#(i % 2)}]}"#
+      #"{"time":\#(Double(i) / 8),"transaction":{"animationTimingFunction":"linear"},"#
+        + #""set":[{"layer":"a","keyPath":"opacity","value":\#(i % 2)}]}"#
     }
     let indices = [100, 101, 4000, 4001, 7998, 7999]
     var times: [Double] = []
     for i in indices { times += [Double(i) / 8, Double(i) / 8 + 1.0 / 16] }
     times.append(1001)
     let body =
-      #"{"layers":[{"name":"a","properties":{"opacity":1}}],"events":[\#(events.joined(separator: ","))],"sample":{"times":[\#(times.map { "\($0)" }.joined(separator: ","))]},"keyPaths":["opacity"]}"#
+      #"{"layers":[{"name":"a","properties":{"opacity":1}}],"#
+      + #""events":[\#(events.joined(separator: ","))],"#
+      + #""sample":{"times":[\#(times.map { "\($0)" }.joined(separator: ","))]},"#
+      + #""keyPaths":["opacity"]}"#
     #expect(body.utf8.count < 1 << 20)
-    let response = Self.post(Self.service(), "/v1/timelines", body)
-    #expect(response.status.code == 200, "\(Self.problem(response).detail)")
-    let object = Self.json(response)
+    let response = Self.api().postJSON("/v1/timelines", body)
+    #expect(response.status == 200, "\(Self.problem(response).detail)")
+    let object = response.json
     let values =
       ((object["layers"] as? [String: Any])?["a"] as? [String: Any])?["opacity"] as? [Double] ?? []
     var expected: [Double] = []
@@ -78,14 +63,15 @@ import Testing
   /// event that went over; decoding the 1 000 events costs a few tens of thousands.
   @Test func scriptPastTheBudget() {
     let events = (0..<1000).map { i in
-      #"{"time":\#(i),"animate":{"duration":1e6,"options":["beginFromCurrentState"]},"set":[{"layer":"v","keyPath":"opacity","value":\#(i % 2)}]}"#
+      #"{"time":\#(i),"animate":{"duration":1e6,"options":["beginFromCurrentState"]},"#
+        + #""set":[{"layer":"v","keyPath":"opacity","value":\#(i % 2)}]}"#
     }
-    let response = Self.post(
-      Self.service(1_000_000), "/v1/timelines",
-      #"{"layers":[{"name":"v","delegate":"view"}],"events":[\#(events.joined(separator: ","))],"sample":{"times":[0]}}"#
-    )
+    let response = Self.api(1_000_000).postJSON(
+      "/v1/timelines",
+      #"{"layers":[{"name":"v","delegate":"view"}],"#
+        + #""events":[\#(events.joined(separator: ","))],"sample":{"times":[0]}}"#)
     let problem = Self.problem(response)
-    #expect(response.status.code == 422)
+    #expect(response.status == 422)
     #expect(problem.type == "too-much-work")
     #expect(problem.detail.contains("budget of 1000000 units"), "\(problem.detail)")
     #expect(problem.detail.contains("--max-work-units"))
@@ -95,12 +81,12 @@ import Testing
 
   /// 100 000 samples of one animation: refused before sampling starts, at /sample.
   @Test func samplingPastTheBudget() {
-    let response = Self.post(
-      Self.service(100_000), "/v1/timelines",
-      #"{"layers":[{"name":"a","animations":[{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1e3}]}],"sample":{"from":0,"to":99.999,"fps":1000}}"#
-    )
+    let response = Self.api(100_000).postJSON(
+      "/v1/timelines",
+      #"{"layers":[{"name":"a","animations":[{"type":"basic","keyPath":"opacity","fromValue":0,"#
+        + #""toValue":1,"duration":1e3}]}],"sample":{"from":0,"to":99.999,"fps":1000}}"#)
     let problem = Self.problem(response)
-    #expect(response.status.code == 422)
+    #expect(response.status == 422)
     #expect(problem.type == "too-much-work")
     #expect(problem.detail.contains("budget of 100000 units"), "\(problem.detail)")
     #expect(problem.detail.contains("sampling 1 animations"))
@@ -109,12 +95,12 @@ import Testing
 
   /// Many numbers that are cheap to sample (a model value, no animation): refused in export.
   @Test func exportPastTheBudget() {
-    let response = Self.post(
-      Self.service(300_000), "/v1/timelines",
-      #"{"layers":[{"name":"a","properties":{"transform":[]}}],"sample":{"from":0,"to":9.999,"fps":1000}}"#
-    )
+    let response = Self.api(300_000).postJSON(
+      "/v1/timelines",
+      #"{"layers":[{"name":"a","properties":{"transform":[]}}],"#
+        + #""sample":{"from":0,"to":9.999,"fps":1000}}"#)
     let problem = Self.problem(response)
-    #expect(response.status.code == 422)
+    #expect(response.status == 422)
     #expect(problem.detail.contains("(decoding"), "\(problem.detail)")
     #expect(problem.detail.contains("export"))
     #expect(problem.at == "/sample")
@@ -124,11 +110,10 @@ import Testing
   /// body is charged ~72 000 units, the 5 000 times 50 000.)
   @Test func decodingPastTheBudget() {
     let times = (0..<5000).map(String.init).joined(separator: ",")
-    let response = Self.post(
-      Self.service(100_000), "/v1/timelines",
-      #"{"layers":[{"name":"a"}],"sample":{"times":[\#(times)]}}"#)
+    let response = Self.api(100_000).postJSON(
+      "/v1/timelines", #"{"layers":[{"name":"a"}],"sample":{"times":[\#(times)]}}"#)
     let problem = Self.problem(response)
-    #expect(response.status.code == 422)
+    #expect(response.status == 422)
     #expect(problem.type == "too-much-work")
     #expect(problem.detail.contains("decoding"), "\(problem.detail)")
     #expect(problem.at == "/sample/times")
@@ -137,24 +122,24 @@ import Testing
   /// The other routes that do engine work charge the same budget: here 5 000 units, where
   /// 200 points cost 6 000 (and parsing the 1.2 KB body 3 600).
   @Test func otherRoutes() {
-    let service = Self.service(5_000)
+    let api = Self.api(5_000)
     let xs = (0..<200).map { "\(Double($0) / 200)" }.joined(separator: ",")
-    let evaluate = Self.post(
-      service, "/v1/timing-functions/evaluate", #"{"function":"easeIn","x":[\#(xs)]}"#)
-    #expect(evaluate.status.code == 422)
+    let evaluate = api.postJSON(
+      "/v1/timing-functions/evaluate", #"{"function":"easeIn","x":[\#(xs)]}"#)
+    #expect(evaluate.status == 422)
     #expect(Self.problem(evaluate).at == "/x")
     #expect(Self.problem(evaluate).detail.contains("budget of 5000 units"))
-    let lookUp = Self.get(service, "/v1/timing-functions/easeIn?samples=1000")
-    #expect(lookUp.status.code == 422)
+    let lookUp = api.get("/v1/timing-functions/easeIn?samples=1000")
+    #expect(lookUp.status == 422)
     #expect(Self.problem(lookUp).at == "samples")
-    let preset = Self.get(service, "/v1/presets/shake?fps=60")
-    #expect(preset.status.code == 422)
+    let preset = api.get("/v1/presets/shake?fps=60")
+    #expect(preset.status == 422)
     #expect(Self.problem(preset).type == "too-much-work")
     let keys = (0..<20).map { "\"k\($0)\"" }.joined(separator: ",")
-    let actions = Self.post(service, "/v1/actions/resolve", #"{"layer":{},"keys":[\#(keys)]}"#)
-    #expect(actions.status.code == 422)
+    let actions = api.postJSON("/v1/actions/resolve", #"{"layer":{},"keys":[\#(keys)]}"#)
+    #expect(actions.status == 422)
     #expect(Self.problem(actions).type == "too-much-work")
     // Within the budget the same routes answer.
-    #expect(Self.get(service, "/v1/timing-functions/easeIn?x=0.5").status.code == 200)
+    #expect(api.get("/v1/timing-functions/easeIn?x=0.5").status == 200)
   }
 }

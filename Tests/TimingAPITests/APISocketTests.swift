@@ -1,0 +1,92 @@
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The API over a real socket (`APITestHarness`), only where the transport is part of what is
+/// checked; every other API test calls the service in process (`ServiceHarness`).
+/// - HEAD: the body is left out by the server's writer, not by the service.
+/// - Transport errors: a body over the server's limit and a request without Host never reach
+///   the service; the server answers them with the service's problem+json responder.
+/// - A streamed timeline goes out chunked, and arrives whole through the client's strict
+///   chunk reader.
+/// - Heavy requests run on the server's bounded pool while operations and light requests on
+///   other connections still answer at once.
+@Suite struct APISocketTests {
+  @Test func headHasHeadersButNoBody() throws {
+    let api = try APITestHarness()
+    let get = try api.get("/v1/timing-functions")
+    let head = try api.request("HEAD", "/v1/timing-functions")
+    #expect(head.status == 200)
+    #expect(head.header("Content-Length") == String(get.body.count))
+    #expect(head.header("ETag") == get.header("ETag"))
+  }
+
+  /// The server's own transport errors come back as problem+json too.
+  @Test func transportErrorsAreProblems() throws {
+    let api = try APITestHarness()
+    let tooBig = try api.request(
+      "POST", "/v1/timing-functions/evaluate", headers: [("Content-Type", "application/json")],
+      body: [UInt8](repeating: 0x20, count: 1024 * 1024 + 1))
+    #expect(tooBig.status == 413)
+    #expect(tooBig.problemType == "content-too-large")
+    let client = try RawClient(port: api.server.port)
+    client.send("GET /healthz HTTP/1.1\r\n\r\n")
+    let noHost = try client.readResponse()
+    #expect(noHost.status == 400)
+    #expect(noHost.problemType == "malformed-request")
+  }
+
+  /// A large answer (36 001 samples, streamed by the service) comes chunked and parses whole; a
+  /// small one comes with a length.
+  @Test func largeTimelineIsChunkedOnTheWire() throws {
+    let api = try APITestHarness()
+    let large = try api.postJSON("/v1/timelines", TimelineStreamingTests.request(fps: 600))
+    #expect(large.status == 200)
+    #expect(large.header("Transfer-Encoding") == "chunked")
+    let document = large.json  // parsed once: 36 001 samples of every column
+    let times = document["times"] as? [Double] ?? []
+    #expect(times.count == 36_001)
+    #expect(abs((times.last ?? 0) - 60) < 1e-12)
+    let layers = document["layers"] as? [String: [String: [Any]]] ?? [:]
+    #expect(layers["a"]?["opacity"]?.count == 36_001)
+    #expect(large.header("ETag") != nil)
+    let small = try api.postJSON("/v1/timelines", TimelineStreamingTests.request(fps: 2))
+    #expect(small.status == 200)
+    #expect(small.header("Transfer-Encoding") == nil)
+  }
+
+  /// While four large timelines are computed and streamed, /healthz, /readyz, /metrics and a
+  /// curve lookup on other connections each answer within 50 ms.
+  @Test func operationsAnswerFastUnderHeavyWork() throws {
+    let api = try APITestHarness()
+    let port = api.server.port
+    let group = DispatchGroup()
+    for _ in 0..<4 {
+      DispatchQueue.global().async(group: group) {
+        let client = try? RawClient(port: port)
+        let body = Array(TimelineStreamingTests.request(fps: 200).utf8)
+        let head =
+          "POST /v1/timelines HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+          + "Content-Length: \(body.count)\r\n\r\n"
+        client?.send(Array(head.utf8) + body)
+        _ = try? client?.readResponse(timeout: 30)
+      }
+    }
+    usleep(20_000)
+    var slowest = 0.0
+    for path in ["/healthz", "/readyz", "/metrics", "/v1/timing-functions/easeIn?x=0.5"] {
+      for _ in 0..<5 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        #expect(try api.get(path).status == 200)
+        slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      }
+    }
+    #expect(slowest < 0.05)
+    group.wait()
+  }
+}

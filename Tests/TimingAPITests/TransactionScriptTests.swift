@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Transactions in scripts: their settings end with them, conflicting changes at one instant
+/// are refused, and spring blocks (semantics.md §5.4,
+/// §5.5).
+@Suite struct TransactionScriptTests {
+  /// After a transaction with duration 2 commits, the next one is back to the default 0.25.
+  @Test func settingsDoNotOutliveTheirTransaction() throws {
+    let api = ServiceHarness()
+    let response = api.postJSON(
+      "/v1/timelines",
+      """
+      {"layers": [{"name": "a", "properties": {"opacity": 1}}],
+       "events": [{"time": 0, "transaction": {"animationDuration": 2},
+                   "set": [{"layer": "a", "keyPath": "opacity", "value": 0.5}]},
+                  {"time": 3, "set": [{"layer": "a", "keyPath": "opacity", "value": 0}]}],
+       "sample": {"times": [0]}}
+      """)
+    let actions = response.json["actions"] as? [[String: Any]] ?? []
+    #expect(
+      actions.compactMap { ($0["action"] as? [String: Any])?["duration"] as? Double } == [2, 0.25])
+  }
+
+  @Test func conflictingChangesAtTheSameTime() throws {
+    let api = ServiceHarness()
+    let response = api.postJSON(
+      "/v1/timelines",
+      """
+      {"layers": [{"name": "a"}],
+       "events": [{"time": 1, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.5}]},
+                  {"time": 1, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.2}]},
+                  {"time": 1, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.5}]}],
+       "sample": {"times": [0]}}
+      """)
+    #expect(response.status == 422)
+    #expect(response.errorPointers == ["/events/1/set/0"])
+  }
+
+  /// A spring block: UIKit's spring with the block's duration as its perceptual duration.
+  @Test func springBlock() throws {
+    let api = ServiceHarness()
+    let json = api.postJSON(
+      "/v1/timelines",
+      """
+      {"layers": [{"name": "v", "delegate": "view", "properties": {"position": [0, 0]}}],
+       "events": [{"time": 0,
+                   "animate": {"duration": 0.5, "spring": {"dampingRatio": 1, "velocity": 0}},
+                   "set": [{"layer": "v", "keyPath": "position.x", "value": 100}]}],
+       "sample": {"times": [0, 0.25, 0.4, 0.5]}, "keyPaths": ["position.x"]}
+      """
+    ).json
+    let x =
+      ((json["layers"] as? [String: Any])?["v"] as? [String: Any])?["position.x"] as? [Double] ?? []
+    // Critically damped, ω0 = 2π/0.5: x(t) = 100·(1 − (1 + ω0 t)e^{−ω0 t}) by hand; at 0.5 the
+    // block's animation has ended and the model value shows.
+    let omega = 2 * Double.pi / 0.5
+    let expected =
+      [0.0, 0.25, 0.4].map { t in 100 * (1 - (1 + omega * t) * exp(-omega * t)) } + [100]
+    #expect(
+      x.count == 4 && zip(x, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(x) vs \(expected)")
+  }
+}
