@@ -55,14 +55,24 @@ def bytes_of(quantity):
 
 
 def options_in_code():
-    """{environment variable: default text} from ServiceConfiguration.swift's option list."""
+    """{environment variable: default text} from the option list in ServiceConfiguration.swift.
+
+    Read from each `Option(` of `static let options`: the flag is its first "--…" literal, the
+    variable is named explicitly (`environment: "…"`) or is the flag in capitals, as
+    `Option.environment` makes it, and the default is the help text's "(default …)".
+    """
     source = (ROOT / "Sources/TimingAPI/ServiceConfiguration.swift").read_text()
+    start = source.find("static let options")
+    end = source.find("\n  ]\n", start)
     options = {}
-    for match in re.finditer(
-        r'flag:\s*"(--[a-z-]+)",\s*environment:\s*"([A-Z_]+)",\s*help:\s*"([^"]*)"', source
-    ):
-        default = re.search(r"\(default ([^);]+)", match.group(3))
-        options[match.group(2)] = default.group(1) if default else None
+    for chunk in source[start:end].split("Option(")[1:]:
+        flag = re.search(r'"(--[a-z][a-z-]*)"', chunk)
+        if not flag:
+            continue
+        named = re.search(r'environment:\s*"([A-Z_]+)"', chunk)
+        variable = named.group(1) if named else flag.group(1)[2:].upper().replace("-", "_")
+        default = re.search(r"\(default ([^);]+)", chunk)
+        options[variable] = default.group(1) if default else None
     return options
 
 
@@ -141,6 +151,8 @@ check(hpa["spec"]["minReplicas"] >= 2, "the HPA keeps at least 2 replicas (one m
 
 # Configuration: every variable is one the process reads.
 check(len(code) >= 20, f"read {len(code)} options from ServiceConfiguration.swift")
+if len(code) < 20:
+    sys.exit("could not read the options from ServiceConfiguration.swift: update options_in_code()")
 unknown = sorted(set(env) - set(code))
 check(not unknown, f"every environment variable set is an option of the process (unknown: {unknown})")
 check(
