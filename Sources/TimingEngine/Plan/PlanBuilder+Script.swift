@@ -250,7 +250,11 @@ extension PlanBuilder {
       }
       action.addedAt = t
       action.source = change.source
-      if key == property, Self.lacksEnds(action) {
+      // Ends come from the changed property only for an action that animates that property:
+      // one whose keyPath names another (an opacity action animating `transform`) animates its
+      // own property from its presentation to its model value, as Core Animation's does, and
+      // the changed property's values (1 number for 16) must not reach it.
+      if key == property, action.keyPath?.property == property, Self.lacksEnds(action) {
         fillEnds(
           &action, start: start, new: new, track: track,
           block: resolution.decidedBy == "delegate" ? block : nil)
