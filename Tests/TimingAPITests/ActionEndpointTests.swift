@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// POST /v1/actions/resolve through the whole service, in process: the seeds' experiments as
-/// lookups (semantics.md §5).
+/// POST /v1/actions/resolve through the whole service, in process: the published experiments
+/// (Apple's guide, Lockwood ch. 7) as lookups (semantics.md §5).
 @Suite struct ActionEndpointTests {
   func resolve(_ api: ServiceHarness, _ body: String) -> [[String: Any]] {
     let response = api.postJSON("/v1/actions/resolve", body)
@@ -67,8 +67,9 @@ import Testing
     #expect(steps(results[1]) == ["delegate:nil", "actions:NSNull"])
   }
 
-  /// Seed 003: a view-backed layer answers NSNull outside an animation block, even inside a
-  /// transaction of duration 1; inside a block it animates with the block's duration and curve.
+  /// Lockwood's experiment (iOS Core Animation, ch. 7, listing 7.4): a view-backed layer answers
+  /// NSNull outside an animation block, even inside a transaction of duration 1; inside a block it
+  /// animates with the block's duration and curve.
   @Test func viewBackedLayer() throws {
     let api = ServiceHarness()
     let outside = resolve(
@@ -98,8 +99,8 @@ import Testing
     #expect((legacy[0]["action"] as? [String: Any])?["additive"] == nil)
   }
 
-  /// Seed 003's custom actions dictionary on a standalone layer: a push transition from the left
-  /// for backgroundColor.
+  /// Lockwood's custom actions dictionary (iOS Core Animation, ch. 7) on a standalone layer: a push
+  /// transition from the left for backgroundColor.
   @Test func standaloneLayerWithCustomAction() throws {
     let api = ServiceHarness()
     let results = resolve(

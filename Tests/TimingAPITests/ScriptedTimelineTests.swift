@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Scripted scenes through the whole service, in process: the seeds' experiments
-/// (semantics.md §5).
+/// Scripted scenes through the whole service, in process: the published experiments (Apple's guide,
+/// Lockwood ch. 7) (semantics.md §5).
 @Suite struct ScriptedTimelineTests {
   func post(_ api: ServiceHarness, _ body: String) -> [String: Any] {
     let response = api.postJSON("/v1/timelines", body)
@@ -25,8 +25,9 @@ import Testing
      "sample": {"times": [0.5, 1, 1.5, 2, 3]}, "keyPaths": ["backgroundColor"]}
     """
 
-  /// Seed 003: a view-backed layer whose backgroundColor changes inside a transaction of
-  /// duration 1 does not animate; the trace shows the delegate's NSNull.
+  /// Lockwood's experiment (iOS Core Animation, ch. 7, listing 7.4): a view-backed layer whose
+  /// backgroundColor changes inside a transaction of duration 1 does not animate; the trace shows
+  /// the delegate's NSNull.
   @Test func viewBackedLayerInATransactionDoesNotAnimate() throws {
     let api = ServiceHarness()
     let json = post(
@@ -73,8 +74,8 @@ import Testing
     #expect(completion?["finished"] as? Bool == true)
   }
 
-  /// Seed 003's standalone layer with `actions: {backgroundColor: push from left}`: the change
-  /// runs that transition.
+  /// Lockwood's standalone layer (iOS Core Animation, ch. 7) with `actions: {backgroundColor: push
+  /// from left}`: the change runs that transition.
   @Test func standaloneLayerWithACustomAction() throws {
     let api = ServiceHarness()
     let json = post(

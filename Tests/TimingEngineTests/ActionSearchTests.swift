@@ -105,7 +105,8 @@ import Testing
     #expect(r.action == nil && answers(r) == ["disableActions:skipped"])
   }
 
-  /// Seed 003: a view-backed layer answers NSNull outside a block, an animation inside one.
+  /// Lockwood's experiment (iOS Core Animation, ch. 7, listing 7.4): a view-backed layer answers
+  /// NSNull outside a block, an animation inside one.
   @Test func viewDelegate() {
     var sources = ActionSources()
     sources.delegate = .view

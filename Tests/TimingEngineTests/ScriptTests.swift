@@ -76,8 +76,9 @@ import Testing
     #expect(approximately(values.from?.components ?? [], [0.15]))
   }
 
-  /// Seed 003: a view-backed layer does not animate in a transaction; in a block it does, with
-  /// UIKit's additive animation and the block's curve.
+  /// Lockwood's experiment (iOS Core Animation, ch. 7, listing 7.4): a view-backed layer does not
+  /// animate in a transaction; in a block it does, with UIKit's additive animation and the block's
+  /// curve.
   @Test func viewBackedLayer() {
     var view = layer("v", properties: [("position", AnimatableValue(.point, [0, 0]))])
     view.actionSources.delegate = .view
