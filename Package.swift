@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// One direction of dependency (design.md): executable → TimingAPI → TimingEngine / HTTPServer.
+// One direction of dependency (design.md): executable → TimingAPI → TimingEngine / HTTPTransport.
 let package = Package(
   name: "animation-timing",
   platforms: [.macOS(.v15)],
@@ -11,21 +11,21 @@ let package = Package(
   ],
   targets: [
     .target(name: "TimingEngine"),
-    .target(name: "HTTPServer"),
+    .target(name: "HTTPTransport"),
     .target(
       name: "TimingAPI",
-      dependencies: ["TimingEngine", "HTTPServer"],
+      dependencies: ["TimingEngine", "HTTPTransport"],
       resources: [.embedInCode("Resources/openapi.yaml")]
     ),
-    .executableTarget(name: "animation-timing", dependencies: ["TimingAPI", "HTTPServer"]),
+    .executableTarget(name: "animation-timing", dependencies: ["TimingAPI", "HTTPTransport"]),
     .executableTarget(name: "timing-bench", dependencies: ["TimingEngine", "TimingAPI"]),
     // Raw-socket client shared by the server and API tests; not part of any product.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TimingEngineTests", dependencies: ["TimingEngine", "TestSupport"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(
       name: "TimingAPITests",
-      dependencies: ["TimingAPI", "HTTPServer", "TimingEngine", "TestSupport"]),
+      dependencies: ["TimingAPI", "HTTPTransport", "TimingEngine", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -45,7 +45,7 @@ if Context.environment["ANIMATION_TIMING_FUZZ"] != nil {
     .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
     .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Fuzz/FuzzSupport"),
     .executableTarget(
-      name: "fuzz-http-parser", dependencies: ["FuzzSupport", "HTTPServer"],
+      name: "fuzz-http-parser", dependencies: ["FuzzSupport", "HTTPTransport"],
       path: "Fuzz/http-parser"),
     .executableTarget(
       name: "fuzz-json", dependencies: ["FuzzSupport", "TimingAPI"], path: "Fuzz/json"),
@@ -56,7 +56,7 @@ if Context.environment["ANIMATION_TIMING_FUZZ"] != nil {
       name: "fuzz-svg-path", dependencies: ["FuzzSupport", "TimingEngine"], path: "Fuzz/svg-path"
     ),
     .executableTarget(
-      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPServer"],
+      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport"],
       path: "Fuzz/service"),
   ]
 }

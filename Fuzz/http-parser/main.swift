@@ -1,6 +1,6 @@
 import FuzzSupport
 
-@testable import HTTPServer
+@testable import HTTPTransport
 
 // The incremental HTTP/1.1 parser must not care how the bytes arrive: the same stream fed all at
 // once, split in two at a point the fuzzer chooses (with and without dropping consumed bytes, as

@@ -1,5 +1,5 @@
 import FuzzSupport
-import HTTPServer
+import HTTPTransport
 import TimingAPI
 
 // The whole request path in-process: route → decode → plan → sample → encode, through

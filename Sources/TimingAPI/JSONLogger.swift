@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 #if canImport(Glibc)
   import Glibc

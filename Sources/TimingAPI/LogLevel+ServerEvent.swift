@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 extension LogLevel {
   /// The level the process gives each of the server's events: the routine ones (listening,

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import Synchronization
 
 /// Request counters and durations per route template and status, for `GET /metrics`

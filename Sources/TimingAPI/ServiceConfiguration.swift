@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// Everything the process can be told, from flags with environment fallbacks (12-factor style;
 /// design.md "Configuration"). Flags win over the environment, which wins over defaults.

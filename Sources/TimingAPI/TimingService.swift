@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// The HTTP API: routes requests to handlers, with what every route shares wrapped around the
 /// router (`Middleware`): problem+json errors, content negotiation, HEAD and OPTIONS stay with

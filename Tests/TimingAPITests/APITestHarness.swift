@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import HTTPServer
+import HTTPTransport
 import TestSupport
 import TimingAPI
 

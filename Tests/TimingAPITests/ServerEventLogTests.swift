@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import Testing
 
 @testable import TimingAPI

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// A timeline answer made piece by piece, in the same bytes as `TimelineJSONEncoder` and

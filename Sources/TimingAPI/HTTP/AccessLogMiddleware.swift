@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// One debug line per request: method, route template, status, body size and milliseconds.

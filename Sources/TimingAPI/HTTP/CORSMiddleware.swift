@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// CORS (Fetch standard): any origin when configured with `*` (the API carries no credentials),
 /// otherwise the request's origin echoed when it is on the list, with `Vary: Origin` since the

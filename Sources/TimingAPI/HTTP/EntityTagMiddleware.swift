@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// An ETag on every successful answer of a route, and `If-None-Match` (RFC 9110 §13.1.2): 304
 /// for GET and HEAD, 412 for other methods, since answering a POST again would give the very

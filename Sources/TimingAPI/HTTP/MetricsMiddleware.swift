@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// Counts every request by route template and status, with the time spent on it: the whole
 /// handling, CORS and entity tags included (`GET /metrics`).

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// The rest of the chain as a wrapper sees it: the next wrapper, and at the end the router.
 typealias Responder = @Sendable (HTTPRequest) -> RoutedResponse

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// A response with what answered it, which the wrappers around the router need: metrics and the
 /// access log count by route template, never by raw path, so that their series stay bounded by

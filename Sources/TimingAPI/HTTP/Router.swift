@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// What a route handler sees: the request, its decoded query and the path's `{parameters}`.
 struct RequestContext {

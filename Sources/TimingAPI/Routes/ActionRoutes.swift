@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// `POST /v1/actions/resolve` (api.md "Actions"): the action search for keys on one layer, step by

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 /// Health, readiness, metrics, the contract, and a small index page (api.md "Operations").
 enum OperationsRoutes {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// A timeline request decoded, validated, compiled and charged to its work budget: what the

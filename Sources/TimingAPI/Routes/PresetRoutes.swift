@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// `GET /v1/presets` and `GET /v1/presets/{type}` (api.md "Canvas presets"): each Canvas type,

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// `POST /v1/timelines` (api.md "Timelines"): a scene in, sampled presentation values out.

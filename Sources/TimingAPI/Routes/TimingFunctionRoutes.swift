@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// `/v1/timing-functions…` (api.md "Timing functions").

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 
 extension HTTPResponse {
   /// The media type of every JSON answer (problems have their own, `application/problem+json`).

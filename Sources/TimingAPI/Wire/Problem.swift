@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// An RFC 9457 problem: every error the API returns is one of these, so the mapping from error

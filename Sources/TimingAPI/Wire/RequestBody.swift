@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import TimingEngine
 
 /// Reading a request body as JSON: media type first (415), then syntax (400).

@@ -1,5 +1,5 @@
 import Dispatch
-import HTTPServer
+import HTTPTransport
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPTransport
 
 /// The parser on its own: incremental feeding and hostile bytes.
 @Suite struct RequestParserTests {
