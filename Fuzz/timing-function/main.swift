@@ -8,7 +8,9 @@ import TimingEngine
 
 /// Inputs in the function's domain: a fraction of the duration, or seconds for a spring. Both
 /// ends, the middle, points next to the ends (where a Bézier's x′ can vanish) and a denormal.
-let fractions: [Double] = [0, 5e-324, 1e-9, 0.25, 0.5, 0.75, 1 - 1e-9, 1.nextDown, 1]
+let fractions: [Double] = [
+  0, Double.leastNonzeroMagnitude, 1e-9, 0.25, 0.5, 0.75, 1 - 1e-9, 1.nextDown, 1,
+]
 let seconds: [Double] = [0, 1e-9, 0.5, 1, 10, 1e3, 1e6]
 
 runFuzzer { input in

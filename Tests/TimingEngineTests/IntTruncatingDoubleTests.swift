@@ -7,7 +7,8 @@ import Testing
 @Suite struct IntTruncatingDoubleTests {
   @Test(arguments: [
     (Double.nan, 7), (.infinity, 4), (-.infinity, 1), (1e308, 4), (-1e308, 1),
-    (.greatestFiniteMagnitude, 4), (5e-324, 1), (0, 1), (2.9, 2), (3.999_999_999, 3), (4, 4),
+    (.greatestFiniteMagnitude, 4), (.leastNonzeroMagnitude, 1), (0, 1), (2.9, 2),
+    (3.999_999_999, 3), (4, 4),
     (4.5, 4), (0.9, 1), (-2.9, 1),
   ])
   func smallRange(_ value: Double, _ expected: Int) {

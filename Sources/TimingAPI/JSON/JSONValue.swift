@@ -17,7 +17,8 @@ public enum JSONValue: Sendable, Equatable {
     case (.array(let x), .array(let y)): x == y
     case (.object(let x), .object(let y)):
       x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    default: false
+    // Values of different kinds, each listed so that a new kind must be placed here.
+    case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _): false
     }
   }
 
