@@ -16,6 +16,8 @@ public struct ServiceConfiguration: Sendable {
   public enum Outcome {
     case run(ServiceConfiguration)
     case help(String)
+    /// `--version`: the line to print.
+    case version(String)
     /// `--healthcheck`: probe `/healthz` of a server on this configuration's port and exit.
     case healthCheck(ServiceConfiguration)
     case invalid(String)
@@ -100,6 +102,7 @@ public struct ServiceConfiguration: Sendable {
     text +=
       "  --healthcheck" + String(repeating: " ", count: 17)
       + "exit 0 if the server on --port answers /healthz (for HEALTHCHECK)\n"
+    text += "  --version" + String(repeating: " ", count: 21) + "print the version and exit\n"
     text += "  --help" + String(repeating: " ", count: 24) + "print this help and exit\n"
     return text
   }
@@ -126,6 +129,7 @@ public struct ServiceConfiguration: Sendable {
     while i < arguments.count {
       let argument = arguments[i]
       if argument == "--help" || argument == "-h" { return .help(usage) }
+      if argument == "--version" { return .version("animation-timing \(ServiceVersion.current)\n") }
       if argument == "--healthcheck" {
         wantsHealthCheck = true
         i += 1

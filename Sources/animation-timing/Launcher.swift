@@ -30,7 +30,7 @@ enum Launcher {
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       processors: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     {
-    case .help(let text):
+    case .help(let text), .version(let text):
       print(text, terminator: "")
       exit(0)
     case .invalid(let message):

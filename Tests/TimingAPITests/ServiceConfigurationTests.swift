@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTransport
 import Testing
 
@@ -87,9 +88,30 @@ import Testing
     for word in [
       "--host", "HOST", "--port", "PORT", "--max-body-bytes", "--workers", "--log-level",
       "LOG_LEVEL",
-      "--cors-origins", "CORS_ORIGINS", "--healthcheck",
+      "--cors-origins", "CORS_ORIGINS", "--healthcheck", "--version",
     ] {
       #expect(text.contains(word))
     }
+  }
+
+  /// `--version` prints the contract's `info.version`, read here from the repository's
+  /// openapi.yaml with Foundation, not through the service's embedded copy.
+  @Test func versionIsTheContractsVersion() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let yaml = try String(contentsOf: root.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+    let lines = yaml.components(separatedBy: "\n")
+    let info = try #require(lines.firstIndex(of: "info:"))
+    let versionLine = try #require(lines[info...].first { $0.hasPrefix("  version:") })
+    let version = versionLine.dropFirst("  version:".count).trimmingCharacters(in: .whitespaces)
+    guard
+      case .version(let text) = ServiceConfiguration.parse(
+        arguments: ["--port", "1", "--version"], environment: [:], processors: 1)
+    else {
+      Issue.record("--version did not answer a version")
+      return
+    }
+    #expect(text == "animation-timing \(version)\n")
+    #expect(version.first?.isNumber == true, "\(version)")
   }
 }
