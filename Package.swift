@@ -11,7 +11,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "TimingEngine"),
-    .target(name: "HTTPTransport"),
+    // epoll and eventfd from the C library's headers, for the transport's event loops.
+    .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+    .target(name: "HTTPTransport", dependencies: ["CEpoll"]),
     .target(
       name: "TimingAPI",
       dependencies: ["TimingEngine", "HTTPTransport"],

@@ -9,11 +9,13 @@ import Synchronization
 
 /// An HTTP/1.1 server on POSIX sockets driven by Dispatch (docs/design.md "The server").
 ///
-/// Connections are read and answered on a fixed set of serial I/O queues. Operations and light
-/// requests are handled there, synchronously; heavy requests run on a separate pool of
-/// `maxConcurrentHeavyRequests` queues, so a heavy request never holds up a light one on
-/// another connection, and memory and CPU spent on heavy work stay bounded whatever the number
-/// of clients. Nothing ever blocks a thread of Dispatch's global pool.
+/// Connections are read and answered on a fixed set of event loops (`EventLoop`, one thread and
+/// one epoll set each, `workers` of them). Operations and light requests are handled there, on
+/// the thread that read them; heavy requests run on a separate pool of
+/// `maxConcurrentHeavyRequests` Dispatch queues, so a heavy request never holds up a light one
+/// on another connection, and memory and CPU spent on heavy work stay bounded whatever the
+/// number of clients. Accepting, signals and the heavy pool use Dispatch; nothing ever blocks a
+/// thread of Dispatch's global pool.
 public final class HTTPServer: @unchecked Sendable {
   public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
   /// Decides where a complete request runs (see `RequestClass`).
@@ -33,14 +35,14 @@ public final class HTTPServer: @unchecked Sendable {
   private let errorResponder: ErrorResponder
   private let events: EventHandler
   private let counters: ServerStatistics
-  private let workers: [DispatchQueue]
+  private let loopCount: Int
+  private var loops: [EventLoop] = []
   let heavyWork: HeavyWorkPool
   private let acceptQueue = DispatchQueue(label: "animation-timing.accept")
   private var listenFD: Int32 = -1
   private var listenSource: DispatchSourceRead?
   private var listenSuspended = false
   private var boundPort = 0
-  private var sweepTimer: DispatchSourceTimer?
   /// When the accept loop last logged running out of descriptors (accept queue only).
   private var lastDescriptorWarning: UInt64 = 0
   private var suppressedDescriptorWarnings = 0
@@ -82,9 +84,7 @@ public final class HTTPServer: @unchecked Sendable {
     self.errorResponder = errorResponder
     self.events = events
     self.counters = statistics
-    self.workers = (0..<max(1, workers)).map {
-      DispatchQueue(label: "animation-timing.worker.\($0)", qos: .userInitiated)
-    }
+    self.loopCount = max(1, workers)
     // Freed memory goes back to the kernel once heavy work has been idle for a second:
     // trimming after every request would make the next one fault its pages in again (17 % of a
     // timeline's time in the kernel, docs/performance.md), and a second is well inside the 5 s
@@ -114,6 +114,15 @@ public final class HTTPServer: @unchecked Sendable {
   public func start() throws {
     signal(SIGPIPE, SIG_IGN)
     fitConnectionCapToDescriptors()
+    // Deadlines are checked by each loop's sweep, every eighth of the shortest timeout (between
+    // 10 and 250 ms): they fire at most that late.
+    let shortest = min(
+      limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout)
+    let period = min(max(shortest / 8, 0.01), 0.25)
+    loops = try (0..<loopCount).map {
+      try EventLoop(index: $0, sweepPeriod: period, statistics: counters)
+    }
+    for loop in loops { loop.start() }
     listenFD = try Socket.listen(host: host, port: requestedPort)
     boundPort = Socket.boundPort(listenFD)
     let source = DispatchSource.makeReadSource(fileDescriptor: listenFD, queue: acceptQueue)
@@ -122,7 +131,6 @@ public final class HTTPServer: @unchecked Sendable {
     source.setCancelHandler { Glibc.close(fd) }
     listenSource = source
     source.resume()
-    startSweep()
     report(.listening(host: host, port: boundPort))
   }
 
@@ -202,13 +210,12 @@ public final class HTTPServer: @unchecked Sendable {
       rejectOverCapacity(fd)
       return
     }
-    if let victim { victim.queue.async { victim.evict() } }
-    let queue = DispatchQueue(
-      label: "animation-timing.connection", target: workers[id % workers.count])
-    let connection = Connection(id: id, fd: fd, queue: queue, server: self, limits: limits)
+    if let victim { victim.loop.execute { victim.evict() } }
+    let loop = loops[id % loops.count]
+    let connection = Connection(id: id, fd: fd, loop: loop, server: self, limits: limits)
     state.withLock { $0.connections[id] = connection }
     counters.openConnections.add(1, ordering: .relaxed)
-    queue.async { connection.start() }
+    loop.execute { connection.start() }
   }
 
   /// The connection that has held its slot longest without a request in progress, claimed so
@@ -266,32 +273,6 @@ public final class HTTPServer: @unchecked Sendable {
     Glibc.close(fd)
   }
 
-  // MARK: Deadlines
-
-  /// One periodic sweep checks every connection's deadline timestamp. Its period is an eighth of
-  /// the shortest timeout, between 10 and 250 ms: deadlines fire at most that late.
-  private func startSweep() {
-    let shortest = min(
-      limits.headerTimeout, limits.bodyTimeout, limits.idleTimeout, limits.writeTimeout)
-    let period = min(max(shortest / 8, 0.01), 0.25)
-    let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
-    timer.schedule(
-      deadline: .now() + period, repeating: period, leeway: .milliseconds(Int(period * 100)))
-    timer.setEventHandler { [unowned self] in sweep() }
-    timer.resume()
-    sweepTimer = timer
-  }
-
-  private func sweep() {
-    let now = Clock.now()
-    state.withLock { s in
-      for connection in s.connections.values {
-        let due = connection.deadline.load(ordering: .relaxed)
-        if due != 0 && due <= now { connection.queue.async { connection.checkDeadline() } }
-      }
-    }
-  }
-
   // MARK: Called by connections
 
   func classify(_ request: HTTPRequest) -> RequestClass { classifier(request) }
@@ -314,10 +295,6 @@ public final class HTTPServer: @unchecked Sendable {
         : "the server is holding too many unread responses; retry shortly")
     response.headers.set("Retry-After", "1")
     return response
-  }
-
-  func didRespond(status: Int) {
-    counters.responsesByStatus.withLock { $0[status, default: 0] += 1 }
   }
 
   func connectionClosed(_ connection: Connection) {
@@ -352,7 +329,7 @@ public final class HTTPServer: @unchecked Sendable {
       let connections = state.withLock { Array($0.connections.values) }
       report(.draining(connections: connections.count))
       for connection in connections {
-        connection.queue.async { connection.drain() }
+        connection.loop.execute { connection.drain() }
       }
       let deadline = DispatchTime.now() + drainTimeout
       pollDrain(deadline: deadline, completion: completion)
@@ -362,14 +339,14 @@ public final class HTTPServer: @unchecked Sendable {
   private func pollDrain(deadline: DispatchTime, completion: @escaping @Sendable () -> Void) {
     let remaining = state.withLock { Array($0.connections.values) }
     if remaining.isEmpty {
-      sweepTimer?.cancel()
+      stopLoops()
       completion()
       return
     }
     if DispatchTime.now() >= deadline {
-      for connection in remaining { connection.queue.async { connection.close() } }
+      for connection in remaining { connection.loop.execute { connection.close() } }
       acceptQueue.asyncAfter(deadline: .now() + 0.2) { [self] in
-        sweepTimer?.cancel()
+        stopLoops()
         completion()
       }
       return
@@ -377,5 +354,10 @@ public final class HTTPServer: @unchecked Sendable {
     acceptQueue.asyncAfter(deadline: .now() + 0.02) { [self] in
       pollDrain(deadline: deadline, completion: completion)
     }
+  }
+
+  /// The loops' threads end once every connection is gone (or was told to close).
+  private func stopLoops() {
+    for loop in loops { loop.stop() }
   }
 }

@@ -21,7 +21,9 @@ public final class ServerStatistics: Sendable {
   let acceptedConnections = Atomic<Int>(0)
   let rejectedConnections = Atomic<Int>(0)
   let evictedConnections = Atomic<Int>(0)
-  let responsesByStatus = Mutex<[Int: Int]>([:])
+  /// Responses by status, counted in shards so that event loops do not contend for one lock on
+  /// every response (loop i counts into shard i mod the shard count); summed when read.
+  let responseShards: [StatusCounts] = (0..<16).map { _ in StatusCounts() }
   /// Response bytes queued on connections and not yet sent (the server sheds load over its
   /// budget).
   let bufferedResponseBytes = Atomic<Int>(0)
@@ -35,8 +37,17 @@ public final class ServerStatistics: Sendable {
       acceptedConnections: acceptedConnections.load(ordering: .relaxed),
       rejectedConnections: rejectedConnections.load(ordering: .relaxed),
       evictedConnections: evictedConnections.load(ordering: .relaxed),
-      responsesByStatus: responsesByStatus.withLock { $0 },
+      responsesByStatus: responseShards.reduce(into: [:]) { total, shard in
+        shard.counts.withLock { total.merge($0, uniquingKeysWith: +) }
+      },
       bufferedResponseBytes: bufferedResponseBytes.load(ordering: .relaxed),
       queuedHeavyRequests: queuedHeavyRequests.load(ordering: .relaxed))
   }
+}
+
+/// One shard of the response counters (`ServerStatistics.responseShards`).
+final class StatusCounts: Sendable {
+  let counts = Mutex<[Int: Int]>([:])
+
+  func count(_ status: Int) { counts.withLock { $0[status, default: 0] += 1 } }
 }
