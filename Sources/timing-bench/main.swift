@@ -73,6 +73,18 @@ if CommandLine.arguments.dropFirst().first == "paced" {
   exit(0)
 }
 
+// `timing-bench scene` writes the standard timeline scene's request JSON to stdout, and
+// `timing-bench timeline` measures only that scene in process: scripts/load.sh sends the same
+// request over HTTP and compares the two rates (docs/performance.md, "HTTP").
+if CommandLine.arguments.dropFirst().first == "scene" {
+  print(TimelineBenchmark.requestJSON())
+  exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "timeline" {
+  TimelineBenchmark.run()
+  exit(0)
+}
+
 // `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
 // time and answer (docs/performance.md, "Work budget").
 if CommandLine.arguments.dropFirst().first == "worst-case" {

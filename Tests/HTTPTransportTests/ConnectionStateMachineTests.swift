@@ -1,0 +1,261 @@
+import Testing
+
+@testable import HTTPTransport
+
+/// The connection's decisions without a socket: each test feeds events to a
+/// `ConnectionStateMachine` at chosen instants and checks the actions and deadlines, the way
+/// Hummingbird tests its HTTP/1 connection state machine. The expectations are the rules of
+/// docs/design.md "The server" and RFC 9112 §9, written out by hand per case.
+@Suite struct ConnectionStateMachineTests {
+  static let second: UInt64 = 1_000_000_000
+
+  static func limits() -> ServerLimits {
+    var limits = ServerLimits()
+    limits.headerTimeout = 10
+    limits.bodyTimeout = 30
+    limits.idleTimeout = 60
+    limits.writeTimeout = 20
+    return limits
+  }
+
+  /// A machine accepted at t = 100 s.
+  static func accepted() -> ConnectionStateMachine {
+    ConnectionStateMachine(limits: limits(), now: 100 * second)
+  }
+
+  @Test func acceptedConnectionMustSpeakWithinTheHeaderTimeout() {
+    var machine = Self.accepted()
+    #expect(machine.phase == .awaitingFirstRequest)
+    #expect(machine.deadline == 110 * Self.second)
+    #expect(machine.evictableSince == 100 * Self.second)
+    let step1 = machine.deadlinePassed(now: 109 * Self.second)
+    #expect(step1 == .none)
+    let step2 = machine.deadlinePassed(now: 110 * Self.second)
+    #expect(step2 == .close)
+  }
+
+  @Test func trickledHeaderKeepsItsEvictionAgeAndGets408() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 105 * Self.second)
+    #expect(machine.phase == .header)
+    #expect(machine.deadline == 115 * Self.second)
+    // Still evictable from the moment it was accepted: a trickle is as good as silence.
+    #expect(machine.evictableSince == 100 * Self.second)
+    #expect(machine.evict() == .close)
+    let step3 = machine.deadlinePassed(now: 115 * Self.second)
+    #expect(step3 == .answerErrorAndClose(.requestTimeout, "the request was not received in time"))
+  }
+
+  @Test func bodyPhaseHasItsOwnTimeoutAndIsNotEvictable() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    let step4 = machine.headReceived(
+      expectsContinue: false, bodyBuffered: false, now: 102 * Self.second)
+    #expect(step4 == .none)
+    #expect(machine.phase == .body)
+    #expect(machine.deadline == 132 * Self.second)
+    #expect(machine.evictableSince == 0)
+    #expect(machine.evict() == .none)
+    let step5 = machine.deadlinePassed(now: 132 * Self.second)
+    #expect(step5 == .answerErrorAndClose(.requestTimeout, "the request was not received in time"))
+  }
+
+  @Test func expectContinueOnlyWhenNoBodyArrivedWithTheHead() {
+    var waiting = Self.accepted()
+    waiting.requestBegan(now: 101 * Self.second)
+    let step6 = waiting.headReceived(
+      expectsContinue: true, bodyBuffered: false, now: 101 * Self.second)
+    #expect(step6 == .sendContinue)
+    var eager = Self.accepted()
+    eager.requestBegan(now: 101 * Self.second)
+    let step7 = eager.headReceived(
+      expectsContinue: true, bodyBuffered: true, now: 101 * Self.second)
+    #expect(step7 == .none)
+  }
+
+  @Test func keepAliveRules() {
+    // RFC 9112 §9.3: HTTP/1.1 persists unless either side says close; HTTP/1.0 only on request.
+    let cases: [(HTTPVersion, [String], [String], Bool, Bool)] = [
+      (.http11, [], [], false, true),
+      (.http11, ["close"], [], false, false),
+      (.http11, [], ["close"], false, false),
+      (.http11, ["keep-alive"], [], true, false),  // a close-delimited body ends by closing
+      (.http10, [], [], false, false),
+      (.http10, ["keep-alive"], [], false, true),
+      (.http10, ["keep-alive"], ["close"], false, false),
+    ]
+    for (version, request, response, closeDelimited, expected) in cases {
+      #expect(
+        ConnectionStateMachine.keepsAlive(
+          version: version, requestConnection: request, responseConnection: response,
+          closeDelimited: closeDelimited) == expected)
+    }
+  }
+
+  @Test func keptAliveResponseReturnsToIdleWithTheIdleTimeout() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    let step8 = machine.responseStarted(
+      keepAlive: true, serverDraining: false, now: 102 * Self.second)
+    #expect(step8)
+    #expect(machine.phase == .writing)
+    #expect(machine.deadline == 122 * Self.second)
+    #expect(machine.evictableSince == 0)
+    let step9 = machine.responseWritten(inputBuffered: false, now: 103 * Self.second)
+    #expect(step9 == .awaitInput)
+    #expect(machine.phase == .idle)
+    #expect(machine.deadline == 163 * Self.second)
+    #expect(machine.evictableSince == 103 * Self.second)
+    let step10 = machine.deadlinePassed(now: 163 * Self.second)
+    #expect(step10 == .close)
+  }
+
+  @Test func pipelinedRequestIsProcessedAfterTheResponse() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    _ = machine.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    let step11 = machine.responseWritten(inputBuffered: true, now: 101 * Self.second)
+    #expect(step11 == .processInput)
+  }
+
+  @Test func closingResponseLingersThenCloses() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    let step12 = machine.responseStarted(
+      keepAlive: false, serverDraining: false, now: 101 * Self.second)
+    #expect(!step12)
+    let step13 = machine.responseWritten(inputBuffered: true, now: 102 * Self.second)
+    #expect(step13 == .lingeringClose)
+    #expect(machine.phase == .lingering)
+    #expect(machine.deadline == 104 * Self.second)  // lingerSeconds = 2
+    #expect(machine.acceptsInput == false)
+    let step14 = machine.peerClosedInput()
+    #expect(step14 == .close)
+  }
+
+  @Test func closingResponseToAPeerThatClosedClosesAtOnce() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    _ = machine.responseStarted(keepAlive: false, serverDraining: false, now: 101 * Self.second)
+    let step15 = machine.peerClosedInput()
+    #expect(step15 == .none)  // the answer is still written
+    let step16 = machine.responseWritten(inputBuffered: false, now: 102 * Self.second)
+    #expect(step16 == .close)
+  }
+
+  @Test func halfClosedClientGetsItsAnswerThenTheConnectionCloses() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    let step17 = machine.peerClosedInput()
+    #expect(step17 == .processInput)  // the buffered request may be complete
+    let step18 = machine.responseStarted(
+      keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    #expect(step18)
+    let step19 = machine.responseWritten(inputBuffered: false, now: 102 * Self.second)
+    #expect(step19 == .close)
+  }
+
+  @Test func unfinishedRequestFromAClosedPeerCloses() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    _ = machine.peerClosedInput()
+    #expect(machine.inputExhausted() == .close)
+  }
+
+  @Test func parseErrorsAreAnsweredThenClosed() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    let error = RequestParseError(.badRequest, "bad")
+    let step20 = machine.parseFailed(error)
+    #expect(step20 == .answerErrorAndClose(.badRequest, "bad"))
+    machine.errorResponseStarted(now: 101 * Self.second)
+    #expect(machine.closesAfterResponse)
+    let step21 = machine.responseWritten(inputBuffered: true, now: 101 * Self.second)
+    #expect(step21 == .lingeringClose)
+  }
+
+  @Test func writeDeadlineIsOnInactivityMeasuredByWhatTheClientTook() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    _ = machine.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    machine.wroteBytes(now: 105 * Self.second)
+    #expect(machine.deadline == 125 * Self.second)
+    let step22 = machine.deadlinePassed(now: 125 * Self.second)
+    #expect(step22 == .measureWriteProgress)
+    // The client took 1 000 bytes since the last check: 20 s more.
+    let step23 = machine.writeProgressMeasured(taken: 1000, now: 125 * Self.second)
+    #expect(step23 == .none)
+    #expect(machine.deadline == 145 * Self.second)
+    // Nothing more taken by the next deadline: the client is stalled.
+    let step24 = machine.deadlinePassed(now: 145 * Self.second)
+    #expect(step24 == .measureWriteProgress)
+    let step25 = machine.writeProgressMeasured(taken: 1000, now: 145 * Self.second)
+    #expect(step25 == .close)
+  }
+
+  @Test func noDeadlineWhileAPieceIsProduced() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    _ = machine.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    machine.pieceRequested()
+    #expect(machine.deadline == 0)
+    let step26 = machine.deadlinePassed(now: 1000 * Self.second)
+    #expect(step26 == .none)
+    machine.pieceArrived(now: 200 * Self.second)
+    #expect(machine.deadline == 220 * Self.second)
+  }
+
+  @Test func heavyHandlingHasNoDeadlineAndIsNotEvicted() {
+    var machine = Self.accepted()
+    machine.requestBegan(now: 101 * Self.second)
+    machine.handlingStarted(now: 101 * Self.second)
+    #expect(machine.deadline == 0)
+    #expect(machine.evictableSince == 0)
+    #expect(machine.evict() == .none)
+    #expect(machine.acceptsInput == false)
+  }
+
+  @Test func drainClosesIdleAnswersHeldAndWaitsBrieflyForSilentNewcomers() {
+    // Idle: parse what was read; with nothing, the parser's exhaustion closes it.
+    var idle = Self.accepted()
+    idle.requestBegan(now: 101 * Self.second)
+    _ = idle.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    _ = idle.responseWritten(inputBuffered: false, now: 101 * Self.second)
+    let step27 = idle.drain(inputBuffered: false, now: 102 * Self.second)
+    #expect(step27 == .processInput)
+    #expect(idle.inputExhausted() == .close)
+    let step28 = idle.drain(inputBuffered: false, now: 102 * Self.second)
+    #expect(step28 == .none)  // once
+
+    // Just accepted and silent: half a second (the header timeout is 10 s) to send.
+    var silent = Self.accepted()
+    let step29 = silent.drain(inputBuffered: false, now: 100 * Self.second)
+    #expect(step29 == .none)
+    #expect(silent.deadline == 100 * Self.second + Self.second / 2)
+
+    // A request in progress is finished and answered with Connection: close.
+    var busy = Self.accepted()
+    busy.requestBegan(now: 101 * Self.second)
+    let step30 = busy.drain(inputBuffered: true, now: 101 * Self.second)
+    #expect(step30 == .none)
+    let step31 = busy.responseStarted(
+      keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    #expect(!step31)
+
+    // Shutdown that began while a handler ran also ends the connection after its answer.
+    var late = Self.accepted()
+    late.requestBegan(now: 101 * Self.second)
+    let step32 = late.responseStarted(keepAlive: true, serverDraining: true, now: 101 * Self.second)
+    #expect(!step32)
+  }
+
+  @Test func closedMachineHasNoDeadline() {
+    var machine = Self.accepted()
+    machine.closed()
+    #expect(machine.phase == .closed)
+    #expect(machine.deadline == 0)
+    #expect(machine.evictableSince == 0)
+    let step33 = machine.deadlinePassed(now: UInt64.max)
+    #expect(step33 == .none)
+  }
+}
