@@ -305,7 +305,8 @@ final class Connection: @unchecked Sendable {
     publishEvictability()
     loop.countResponse(status: response.status.code)
     let head = ResponseWriter.head(
-      response, framing: framing, version: request.version, keepAlive: keepAlive)
+      response, framing: framing, version: request.version, keepAlive: keepAlive,
+      date: loop.httpDate)
     switch framing {
     case .length where !isHead && !response.body.isEmpty:
       send([head, response.body], endsResponse: true)

@@ -33,6 +33,8 @@ final class EventLoop: @unchecked Sendable {
   /// Work for a later turn of this loop (pipelined requests), run after the current events.
   private var deferred: [() -> Void] = []
   private var nextSweep: UInt64 = 0
+  private var dateSecond = -1
+  private var dateText = ""
   /// This loop's shard of the server's response counters.
   private let statusCounts: StatusCounts
 
@@ -108,6 +110,17 @@ final class EventLoop: @unchecked Sendable {
   func later(_ job: @escaping () -> Void) { deferred.append(job) }
 
   func countResponse(status: Int) { statusCounts.count(status) }
+
+  /// The `Date` header's value, formatted once a second by each loop rather than behind one
+  /// lock shared by all of them.
+  var httpDate: String {
+    let second = Int(time(nil))
+    if second != dateSecond {
+      dateSecond = second
+      dateText = HTTPDate.format(second)
+    }
+    return dateText
+  }
 
   private func run() {
     let capacity = 256

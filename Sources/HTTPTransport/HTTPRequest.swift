@@ -37,22 +37,29 @@ public struct HTTPVersion: Sendable, Equatable {
 
 enum RequestTarget {
   /// Splits origin-form and absolute-form targets into path and query; the target's bytes were
-  /// already checked to be visible ASCII by the parser.
+  /// already checked to be visible ASCII by the parser, so it works on bytes (the Character view
+  /// made this ~5 % of a small request).
   static func split(_ target: String) -> (path: String, query: String?) {
-    var rest = Substring(target)
-    if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+    var rest = Substring(target).utf8[...]
+    if rest.first != UInt8(ascii: "/"), let colon = rest.firstIndex(of: UInt8(ascii: ":")),
+      rest[colon...].starts(with: "://".utf8)
+    {
       rest = rest[rest.index(colon, offsetBy: 3)...]
-      if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+      if let slash = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") })
+      {
         rest = rest[slash...]
       } else {
-        rest = "/"
+        rest = "/".utf8[...]
       }
     }
-    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-    if let mark = rest.firstIndex(of: "?") {
+    if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+    if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
       let path = rest[..<mark]
-      return (path.isEmpty ? "/" : String(path), String(rest[rest.index(after: mark)...]))
+      return (
+        path.isEmpty ? "/" : String(Substring(path)),
+        String(Substring(rest[rest.index(after: mark)...]))
+      )
     }
-    return (rest.isEmpty ? "/" : String(rest), nil)
+    return (rest.isEmpty ? "/" : String(Substring(rest)), nil)
   }
 }

@@ -201,24 +201,31 @@ struct RequestParser {
   }
 
   private mutating func parseRequestLine(_ line: ArraySlice<UInt8>) throws(RequestParseError) {
-    let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
-    guard parts.count == 3 else { throw .bad("request line must be 'METHOD target HTTP/1.1'") }
-    guard !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenByte) else {
+    // Three parts separated by single spaces, found without building arrays (the request line
+    // is parsed once per request).
+    guard let firstSpace = line.firstIndex(of: 0x20),
+      let secondSpace = line[(firstSpace + 1)...].firstIndex(of: 0x20),
+      !line[(secondSpace + 1)...].contains(0x20)
+    else { throw .bad("request line must be 'METHOD target HTTP/1.1'") }
+    let methodBytes = line[..<firstSpace]
+    let targetBytes = line[(firstSpace + 1)..<secondSpace]
+    let v = line[(secondSpace + 1)...]
+    guard !methodBytes.isEmpty, methodBytes.allSatisfy(Self.isTokenByte) else {
       throw .bad("malformed method")
     }
-    guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+    guard !targetBytes.isEmpty, targetBytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
       throw .bad("malformed request target")
     }
-    let v = Array(parts[2])
-    guard v.count == 8, v.starts(with: Array("HTTP/".utf8)), Self.isDigit(v[5]), v[6] == 0x2E,
-      Self.isDigit(v[7])
+    let at = v.startIndex
+    guard v.count == 8, v.starts(with: "HTTP/".utf8), Self.isDigit(v[at + 5]), v[at + 6] == 0x2E,
+      Self.isDigit(v[at + 7])
     else { throw .bad("malformed HTTP version") }
-    version = HTTPVersion(major: Int(v[5] - 0x30), minor: Int(v[7] - 0x30))
+    version = HTTPVersion(major: Int(v[at + 5] - 0x30), minor: Int(v[at + 7] - 0x30))
     guard version == .http11 || version == .http10 else {
       throw RequestParseError(.httpVersionNotSupported, "only HTTP/1.1 and HTTP/1.0 are supported")
     }
-    method = String(decoding: parts[0], as: UTF8.self)
-    target = String(decoding: parts[1], as: UTF8.self)
+    method = String(decoding: methodBytes, as: UTF8.self)
+    target = String(decoding: targetBytes, as: UTF8.self)
     guard
       target.hasPrefix("/") || (target == "*" && method == "OPTIONS") || target.hasPrefix("http://")
         || target.hasPrefix("https://")

@@ -20,32 +20,57 @@ enum ResponseWriter {
     return version == .http10 ? .untilClose : .chunked
   }
 
-  /// The status line and header section.
+  /// The status line and header section, written as bytes into one array (building a String
+  /// and converting it was ~4 % of a small request). `date` is the `Date` value (IMF-fixdate),
+  /// cached by the caller for the current second.
   static func head(
-    _ response: HTTPResponse, framing: Framing, version: HTTPVersion, keepAlive: Bool
-  )
-    -> [UInt8]
-  {
-    var head = "HTTP/1.1 \(response.status.code) \(response.status.reason)\r\n"
-    for field in response.headers {
-      switch field.name.lowercased() {
-      case "content-length", "connection", "date", "transfer-encoding": continue
-      default: head += "\(field.name): \(field.value)\r\n"
-      }
+    _ response: HTTPResponse, framing: Framing, version: HTTPVersion, keepAlive: Bool,
+    date: String = HTTPDate.shared.now
+  ) -> [UInt8] {
+    var head: [UInt8] = []
+    head.reserveCapacity(192 + response.headers.count * 48)
+    head.append(contentsOf: "HTTP/1.1 ".utf8)
+    appendDecimal(response.status.code, to: &head)
+    head.append(0x20)
+    head.append(contentsOf: response.status.reason.utf8)
+    head.append(contentsOf: crlf)
+    for field in response.headers where !isFraming(field.name) {
+      head.append(contentsOf: field.name.utf8)
+      head.append(contentsOf: ": ".utf8)
+      head.append(contentsOf: field.value.utf8)
+      head.append(contentsOf: crlf)
     }
-    head += "Date: \(HTTPDate.shared.now)\r\n"
+    head.append(contentsOf: "Date: ".utf8)
+    head.append(contentsOf: date.utf8)
+    head.append(contentsOf: crlf)
     switch framing {
-    case .length(let count): head += "Content-Length: \(count)\r\n"
-    case .chunked: head += "Transfer-Encoding: chunked\r\n"
+    case .length(let count):
+      head.append(contentsOf: "Content-Length: ".utf8)
+      appendDecimal(count, to: &head)
+      head.append(contentsOf: crlf)
+    case .chunked: head.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8)
     case .untilClose, .none: break
     }
     if !keepAlive {
-      head += "Connection: close\r\n"
+      head.append(contentsOf: "Connection: close\r\n".utf8)
     } else if version == .http10 {
-      head += "Connection: keep-alive\r\n"
+      head.append(contentsOf: "Connection: keep-alive\r\n".utf8)
     }
-    head += "\r\n"
-    return Array(head.utf8)
+    head.append(contentsOf: crlf)
+    return head
+  }
+
+  /// The fields the writer owns, whatever the handler set.
+  private static func isFraming(_ name: String) -> Bool {
+    HTTPFields.equalsIgnoringCase(name, "Content-Length")
+      || HTTPFields.equalsIgnoringCase(name, "Connection")
+      || HTTPFields.equalsIgnoringCase(name, "Date")
+      || HTTPFields.equalsIgnoringCase(name, "Transfer-Encoding")
+  }
+
+  /// Decimal digits without a heap allocation (a String of up to 15 bytes is stored inline).
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: String(value).utf8)
   }
 
   /// Head and body in one array, for small answers the server makes itself (errors, 503s).
