@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Why a body is not acceptable JSON, with the byte offset where reading stopped.
 public struct JSONParseError: Error, Sendable, Equatable {
   public let message: String
@@ -140,42 +146,90 @@ public struct JSONParser {
 
   private mutating func parseNumber() throws(JSONParseError) -> Double {
     let start = index
-    if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    func digits(_ p: inout JSONParser) -> Int {
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    // The significant digits as an integer while they fit exactly in a double (Clinger's fast
+    // path): then the value is one correctly rounded multiplication or division by an exact
+    // power of ten, without the string and the strtod call that were ~8 % of a bulk evaluation.
+    var mantissa: UInt64 = 0
+    var exactDigits = true
+    var decimalExponent = 0
+    func digits(_ p: inout JSONParser, fraction: Bool) -> Int {
       let s = p.index
       while p.index < p.bytes.count, p.bytes[p.index] >= 0x30, p.bytes[p.index] <= 0x39 {
+        if mantissa <= ((1 << 53) - 9) / 10 {  // then mantissa · 10 + 9 < 2^53
+          mantissa = mantissa * 10 + UInt64(p.bytes[p.index] - 0x30)
+          if fraction { decimalExponent -= 1 }
+        } else {
+          exactDigits = false
+        }
         p.index += 1
       }
       return p.index - s
     }
     let intStart = index
-    let intDigits = digits(&self)
+    let intDigits = digits(&self, fraction: false)
     guard intDigits > 0 else { throw error("malformed number") }
     if intDigits > 1 && bytes[intStart] == 0x30 { throw error("malformed number: leading zero") }
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard digits(&self) > 0 else { throw error("malformed number: no digits after '.'") }
+      guard digits(&self, fraction: true) > 0 else {
+        throw error("malformed number: no digits after '.'")
+      }
     }
     if index < bytes.count
       && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E"))
     {
       index += 1
+      var exponentSign = 1
       if index < bytes.count
         && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"))
       {
+        if bytes[index] == UInt8(ascii: "-") { exponentSign = -1 }
         index += 1
       }
-      guard digits(&self) > 0 else { throw error("malformed number: no digits in the exponent") }
+      let exponentStart = index
+      var exponent = 0
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+        if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - 0x30) }
+        index += 1
+      }
+      guard index > exponentStart else {
+        throw error("malformed number: no digits in the exponent")
+      }
+      decimalExponent += exponentSign * exponent
     }
     guard index - start <= 512 else {
       throw error("number literal longer than 512 characters", pointer: true)
     }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
+    if exactDigits && decimalExponent >= -22 && decimalExponent <= 22 {
+      // Both operands are exact (mantissa < 2^53, 10^22 < 2^53 · 2^22 is exact in binary64), so
+      // the one rounding is the only one: the result is correctly rounded, as strtod's.
+      let power = Self.exactPowersOfTen[abs(decimalExponent)]
+      let magnitude =
+        decimalExponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
+      return negative ? -magnitude : magnitude
+    }
+    // Otherwise the C library's correctly rounded conversion, from a NUL-terminated copy on the
+    // stack (the grammar above was checked, so strtod reads exactly these bytes).
+    let length = index - start
+    let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text in
+      for i in 0..<length { text[i] = CChar(bitPattern: bytes[start + i]) }
+      text[length] = 0
+      return strtod(text.baseAddress!, nil)
+    }
+    guard value.isFinite else {
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
       throw error("number \(text.prefix(40)) is outside the range of a double", pointer: true)
     }
     return value
   }
+
+  /// 10^0 … 10^22, each exactly representable as a double.
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
 
   private mutating func parseString() throws(JSONParseError) -> String {
     index += 1
