@@ -5,6 +5,9 @@ struct RequestContext {
   let request: HTTPRequest
   let query: QueryString
   let parameters: [String: String]
+  /// Where the handler reports what only it knows: the work units charged, a streamed answer's
+  /// bytes.
+  var meter = RouteMeter.none
 }
 
 extension RequestContext {
@@ -37,15 +40,20 @@ struct Route: Sendable {
   /// operations; the rest is light — including bulk curve evaluations, whose 10 000-point cap
   /// keeps them near a millisecond, so a hop to the heavy pool would cost more than it saves.
   let requestClass: RequestClass
+  /// What caches may do with a successful answer (`CacheControlMiddleware`).
+  let caching: CachePolicy
+  /// The route's index in the router: its slot in `Metrics`.
+  fileprivate(set) var slot = 0
 
   init(
     _ method: String, _ template: String, _ requestClass: RequestClass = .light,
-    _ handler: @escaping RouteHandler
+    caching: CachePolicy = .unstated, _ handler: @escaping RouteHandler
   ) {
     self.method = method
     self.template = template
     self.handler = handler
     self.requestClass = requestClass
+    self.caching = caching
     self.segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
       .map(String.init)
   }
@@ -73,12 +81,22 @@ struct Route: Sendable {
 
 enum RouteMatch {
   case found(Route, [String: String])
-  case methodNotAllowed([String])
+  /// The resource exists (`owner` is one of its routes) but not with this method.
+  case methodNotAllowed([String], owner: Route)
   case notFound
 }
 
 struct Router: Sendable {
   let routes: [Route]
+
+  /// Numbers the routes in order: each route's slot in `Metrics`.
+  init(routes: [Route]) {
+    self.routes = routes.enumerated().map { index, route in
+      var numbered = route
+      numbered.slot = index
+      return numbered
+    }
+  }
 
   static let knownMethods: Set<String> = [
     "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
@@ -95,7 +113,7 @@ struct Router: Sendable {
     // A literal route owns its path: GET /v1/timing-functions/evaluate is not a function lookup.
     let owning = candidates.first!.0.isLiteral ? candidates.filter { $0.0.isLiteral } : candidates
     if let hit = owning.first(where: { $0.0.method == lookup }) { return .found(hit.0, hit.1) }
-    return .methodNotAllowed(Self.allowHeader(owning.map(\.0.method)))
+    return .methodNotAllowed(Self.allowHeader(owning.map(\.0.method)), owner: owning[0].0)
   }
 
   /// The methods of a resource, with HEAD wherever GET is and OPTIONS always.

@@ -1,0 +1,25 @@
+import TimingEngine
+
+/// A field's value in a JSON log line, so that numbers are written as JSON numbers (a log
+/// pipeline can sum `bytes` or chart `durationMs` without parsing strings) and flags as
+/// booleans.
+public enum LogValue: Sendable, Equatable {
+  case string(String)
+  case integer(Int)
+  case number(Double)
+  case boolean(Bool)
+
+  func write(to w: inout JSONWriter) {
+    switch self {
+    case .string(let value): w.string(value)
+    case .integer(let value): w.number(value)
+    case .number(let value): w.number(value)
+    case .boolean(let value): w.bool(value)
+    }
+  }
+}
+
+extension LogValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .integer(value) }
+}
