@@ -98,9 +98,14 @@ finish() {
       quiet podman rmi -f "$image"
     done
     quiet podman image prune -f
-    if $keep; then
-      echo "kept: $base_image, $builder_image ($(du -sh "$graphroot" 2>/dev/null | cut -f1) in $graphroot);" \
-        "remove them with: CONTAINERS_STORAGE_CONF=$work/storage.conf podman rmi $base_image $builder_image"
+    # Kept by --keep, or by an earlier run: say what is left and how to remove it.
+    local left=()
+    for image in "$base_image" "$builder_image"; do
+      if podman image exists "$image" 2>>"$log"; then left+=("$image"); fi
+    done
+    if [ ${#left[@]} -gt 0 ]; then
+      echo "left in $graphroot ($(du -sh "$graphroot" 2>/dev/null | cut -f1)): ${left[*]}; to remove:" \
+        "rm -rf $graphroot /run/containers/animation-timing"
     fi
   fi
   if [ "$status" = 0 ] && ! $keep; then rm -rf "$work"; fi
