@@ -39,7 +39,7 @@ public struct JSONLogger: Sendable {
   public func log(_ event: ServerEvent) {
     let level = LogLevel(event)
     guard level >= minimumLevel else { return }
-    log(level, event.message, event.fields)
+    log(level, event.message, fields: event.fields.mapValues(LogValue.init(eventField:)))
   }
 
   /// A line whose fields are all text (the server's events, the process's messages).

@@ -19,6 +19,20 @@ public enum LogValue: Sendable, Equatable {
   }
 }
 
+extension LogValue {
+  /// A server event's field, which the transport gives as text (`ServerEvent.fields`): an
+  /// integer written the way `String(_:)` writes one (`"8080"`, `"-1"`) becomes a number, so
+  /// ports, counts and errno values are JSON numbers like the access log's; anything else (a
+  /// host, `"007"`, a reason) stays text.
+  init(eventField text: String) {
+    if let integer = Int(text), String(integer) == text {
+      self = .integer(integer)
+    } else {
+      self = .string(text)
+    }
+  }
+}
+
 extension LogValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .integer(value) }

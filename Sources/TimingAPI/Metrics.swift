@@ -84,7 +84,9 @@ public final class Metrics: Sendable {
     counters.add(1, at: base + Table.firstBucket + bucket)
     counters.add(nanoseconds, at: base + Field.nanoseconds.rawValue)
     if bytes > 0 { counters.add(bytes, at: base + Field.responseBytes.rawValue) }
-    let status = Self.statuses.contains(status) ? status : 599
+    // HTTP has no status outside 100–599 (RFC 9110 §15); should one appear it is counted as 599
+    // rather than written outside the slot.
+    let status = Self.statuses.contains(status) ? status : Self.statuses.upperBound
     counters.add(1, at: base + Table.firstStatus + status - Self.statuses.lowerBound)
   }
 
