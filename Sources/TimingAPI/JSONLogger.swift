@@ -11,7 +11,7 @@ import HTTPTransport
 public struct JSONLogger: Sendable {
   /// Where a component that logs sends its lines (level, message, fields), without knowing how
   /// they are written.
-  public typealias Sink = @Sendable (LogLevel, String, [String: String]) -> Void
+  public typealias Sink = @Sendable (LogLevel, String, [String: LogValue]) -> Void
 
   public let minimumLevel: LogLevel
 
@@ -39,11 +39,23 @@ public struct JSONLogger: Sendable {
   public func log(_ event: ServerEvent) {
     let level = LogLevel(event)
     guard level >= minimumLevel else { return }
-    log(level, event.message, event.fields)
+    log(level, event.message, fields: event.fields.mapValues(LogValue.init(eventField:)))
   }
 
+  /// A line whose fields are all text (the server's events, the process's messages).
   public func log(_ level: LogLevel, _ message: String, _ fields: [String: String] = [:]) {
     guard level >= minimumLevel else { return }
+    log(level, message, fields: fields.mapValues { LogValue.string($0) })
+  }
+
+  public func log(_ level: LogLevel, _ message: String, fields: [String: LogValue]) {
+    guard level >= minimumLevel else { return }
+    emit(Self.line(level, message, fields))
+  }
+
+  /// The line's bytes, newline included: `time`, `level` and `message` first, then the fields
+  /// in the order of their names, so lines diff and grep the same way every time.
+  static func line(_ level: LogLevel, _ message: String, _ fields: [String: LogValue]) -> [UInt8] {
     var w = JSONWriter(capacity: 128)
     w.beginObject()
     w.key("time")
@@ -54,11 +66,15 @@ public struct JSONLogger: Sendable {
     w.string(message)
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       w.key(key)
-      w.string(value)
+      value.write(to: &w)
     }
     w.endObject()
     var line = w.bytes
     line.append(0x0A)
+    return line
+  }
+
+  private func emit(_ line: [UInt8]) {
     _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
   }
 }

@@ -1,74 +1,105 @@
 import HTTPTransport
 import Synchronization
 
-/// Request counters and durations per route template and status, for `GET /metrics`
-/// (Prometheus text exposition format 0.0.4), with the server's connection counters when the
-/// service runs behind a server. Created by the process before both: the server counts into
-/// `server`, the service records requests here.
+/// Requests by route template and status, their latency as a histogram, response bytes and
+/// engine work units per route, requests in flight, the process's own figures, and the
+/// server's connection counters when the service runs behind a server — for `GET /metrics`
+/// (Prometheus text exposition format 0.0.4, `Metrics+Exposition.swift`). Created by the
+/// process before both: the server counts into `server`, the service records requests here.
+///
+/// Recording is on every request's path, so it takes no lock and allocates nothing: the route
+/// templates are a closed set known when the service starts (`prepare`), so each has a slot of
+/// preallocated atomic counters, found by the index the router gave the route; everything is
+/// summed and formatted only when scraped.
 public final class Metrics: Sendable {
-  private struct Key: Hashable {
-    let route: String
-    let status: Int
+  /// Upper bounds of the latency buckets, in seconds: from 0.5 ms (a curve lookup takes about
+  /// 0.1 ms of handling, docs/performance.md) to 10 s (past the slowest request the work
+  /// budget lets through, 0.56 s, by a wide margin), about 2.5× apart.
+  static let bucketBounds: [Double] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+  ]
+  /// The same bounds in nanoseconds, which is what is compared on the request path.
+  static let bucketNanoseconds: [Int] = bucketBounds.map { Int(($0 * 1e9).rounded()) }
+  /// Every status the API can answer with has its own counter in each slot, indexed by
+  /// `status - statuses.lowerBound`: 500 counters (4 KB) per route, no lookup on the path.
+  static let statuses = 100...599
+
+  /// What one slot holds, at these offsets: the counters that are not per bucket or status.
+  enum Field: Int, CaseIterable {
+    case nanoseconds, responseBytes, workUnits
   }
-  private struct Series {
-    var count = 0
-    var seconds = 0.0
+
+  /// The slots, one per label, laid out one after the other in one counter table.
+  final class Table: Sendable {
+    /// The route label of each slot: the router's templates, then `Endpoint.fixedLabels`.
+    let labels: [String]
+    let counters: AtomicCounters
+
+    /// Counters per slot: the fields, one per bucket and one above the last bound (the
+    /// histogram's `+Inf` is their sum, so it equals `_count` by construction), one per
+    /// status.
+    static let stride = Field.allCases.count + bucketBounds.count + 1 + statuses.count
+    static let firstBucket = Field.allCases.count
+    static let firstStatus = firstBucket + bucketBounds.count + 1
+
+    init(labels: [String]) {
+      self.labels = labels
+      counters = AtomicCounters(count: labels.count * Self.stride)
+    }
   }
-  private let series = Mutex<[Key: Series]>([:])
+
+  private let table = AtomicLazyReference<Table>()
+  private let inFlight = Atomic<Int>(0)
   /// The server's counters; nil in process (tests, benchmarks), where `/metrics` shows requests
-  /// only.
+  /// and the process only.
   public let server: ServerStatistics?
 
   public init(server: ServerStatistics? = nil) { self.server = server }
 
-  func record(route: String, status: Int, seconds: Double) {
-    series.withLock {
-      $0[Key(route: route, status: status), default: Series()].count += 1
-      $0[Key(route: route, status: status), default: Series()].seconds += seconds
-    }
+  /// Gives each route template a slot, in the router's order; `fixedLabels` follow. Called by
+  /// the service when it is made; a second service on the same metrics (same routes, same
+  /// code) keeps the first table.
+  func prepare(routeTemplates: [String]) {
+    _ = table.storeIfNil(
+      Table(labels: routeTemplates + RoutedResponse.Endpoint.fixedLabels))
   }
 
-  func exposition() -> String {
-    let snapshot = series.withLock { $0 }.sorted {
-      ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status)
-    }
-    var text =
-      "# HELP animation_timing_requests_total Requests answered by the API, by route and status.\n"
-    text += "# TYPE animation_timing_requests_total counter\n"
-    for (key, value) in snapshot {
-      text +=
-        "animation_timing_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(value.count)\n"
-    }
-    text +=
-      "# HELP animation_timing_request_duration_seconds_sum Time spent in handlers, by route.\n"
-    text += "# TYPE animation_timing_request_duration_seconds_sum counter\n"
-    var byRoute: [String: Double] = [:]
-    for (key, value) in snapshot { byRoute[key.route, default: 0] += value.seconds }
-    for (route, seconds) in byRoute.sorted(by: { $0.key < $1.key }) {
-      text += "animation_timing_request_duration_seconds_sum{route=\"\(route)\"} \(seconds)\n"
-    }
-    if let server = server?.snapshot {
-      text += "# HELP animation_timing_open_connections Open client connections.\n"
-      text += "# TYPE animation_timing_open_connections gauge\n"
-      text += "animation_timing_open_connections \(server.openConnections)\n"
-      text += "# HELP animation_timing_connections_total Connections accepted.\n"
-      text += "# TYPE animation_timing_connections_total counter\n"
-      text += "animation_timing_connections_total \(server.acceptedConnections)\n"
-      text +=
-        "# HELP animation_timing_connections_rejected_total Connections refused at the connection cap.\n"
-      text += "# TYPE animation_timing_connections_rejected_total counter\n"
-      text += "animation_timing_connections_rejected_total \(server.rejectedConnections)\n"
-      text +=
-        "# HELP animation_timing_buffered_response_bytes Response bytes not yet taken by clients.\n"
-      text += "# TYPE animation_timing_buffered_response_bytes gauge\n"
-      text += "animation_timing_buffered_response_bytes \(server.bufferedResponseBytes)\n"
-      text +=
-        "# HELP animation_timing_responses_total Responses written, including transport errors.\n"
-      text += "# TYPE animation_timing_responses_total counter\n"
-      for (status, count) in server.responsesByStatus.sorted(by: { $0.key < $1.key }) {
-        text += "animation_timing_responses_total{status=\"\(status)\"} \(count)\n"
-      }
-    }
-    return text
+  /// The slots and their labels, once prepared.
+  var slots: Table? { table.load() }
+
+  /// A request started: the in-flight gauge goes up until `record` for it.
+  @inline(__always)
+  func begin() { inFlight.wrappingAdd(1, ordering: .relaxed) }
+
+  /// A request answered in `nanoseconds`, with `bytes` of body held whole (a streamed body
+  /// counts its pieces as they are made, `add(responseBytes:slot:)`).
+  func record(slot: Int, status: Int, nanoseconds: Int, bytes: Int) {
+    inFlight.wrappingSubtract(1, ordering: .relaxed)
+    guard let table = table.load() else { return }
+    let base = slot * Table.stride
+    let counters = table.counters
+    var bucket = 0
+    let bounds = Self.bucketNanoseconds
+    while bucket < bounds.count, nanoseconds > bounds[bucket] { bucket += 1 }
+    counters.add(1, at: base + Table.firstBucket + bucket)
+    counters.add(nanoseconds, at: base + Field.nanoseconds.rawValue)
+    if bytes > 0 { counters.add(bytes, at: base + Field.responseBytes.rawValue) }
+    // HTTP has no status outside 100–599 (RFC 9110 §15); should one appear it is counted as 599
+    // rather than written outside the slot.
+    let status = Self.statuses.contains(status) ? status : Self.statuses.upperBound
+    counters.add(1, at: base + Table.firstStatus + status - Self.statuses.lowerBound)
   }
+
+  /// Bytes of a streamed answer, as each piece is made.
+  func add(responseBytes: Int, slot: Int) {
+    table.load()?.counters.add(
+      responseBytes, at: slot * Table.stride + Field.responseBytes.rawValue)
+  }
+
+  /// Engine work units a request was charged (its `WorkBudget.spent`).
+  func add(workUnits: Int, slot: Int) {
+    table.load()?.counters.add(workUnits, at: slot * Table.stride + Field.workUnits.rawValue)
+  }
+
+  var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 }

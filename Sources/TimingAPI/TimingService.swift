@@ -28,16 +28,20 @@ public final class TimingService: Sendable {
     routes += OperationsRoutes.routes(readiness: readiness, metrics: metrics)
     let router = Router(routes: routes)
     self.router = router
-    // Outermost first. The access log and metrics time the whole handling; CORS comes after
-    // the entity tag, so a 304 or 412 carries the CORS fields too.
-    var wrappers: [any Middleware] = []
+    metrics.prepare(routeTemplates: router.routes.map(\.template))
+    // Outermost first. The request id comes first, so the access log and everything inside
+    // see it; the access log and metrics time the whole handling; CORS comes after the entity
+    // tag, so a 304 or 412 carries the CORS fields too; the cache fields come inside the
+    // entity tag, so a 304 keeps them.
+    var wrappers: [any Middleware] = [RequestIDMiddleware()]
     if let accessLog { wrappers.append(AccessLogMiddleware(log: accessLog)) }
     wrappers += [
-      MetricsMiddleware(metrics: metrics),
+      MetricsMiddleware(metrics: metrics, routeCount: router.routes.count),
       CORSMiddleware(allowedOrigins: .init(configuration.corsOrigins)),
       EntityTagMiddleware(),
+      CacheControlMiddleware(policies: router.routes.map(\.caching)),
     ]
-    chain = wrappers.wrapping { request in Self.route(request, router) }
+    chain = wrappers.wrapping { request in Self.route(request, router, metrics) }
   }
 
   /// Every (method, path template) the service answers, for the OpenAPI parity test.
@@ -60,10 +64,18 @@ public final class TimingService: Sendable {
 
   public func handle(_ request: HTTPRequest) -> HTTPResponse { chain(request).response }
 
-  private static func route(_ request: HTTPRequest, _ router: Router) -> RoutedResponse {
+  private static func route(_ request: HTTPRequest, _ router: Router, _ metrics: Metrics)
+    -> RoutedResponse
+  {
+    /// Every problem the API makes carries the request's id as its `instance`.
+    func problem(_ problem: Problem) -> HTTPResponse {
+      var problem = problem
+      problem.instance = request.headers[RequestIDMiddleware.field]
+      return problem.response
+    }
     guard Router.knownMethods.contains(request.method) else {
       return RoutedResponse(
-        response: Problem.notImplemented(request.method).response, endpoint: .unmatched)
+        response: problem(.notImplemented(request.method)), endpoint: .unmatched)
     }
     if request.target == "*" {
       return RoutedResponse(
@@ -73,8 +85,8 @@ public final class TimingService: Sendable {
     }
     switch router.match(method: request.method, path: request.path) {
     case .notFound:
-      return RoutedResponse(response: Problem.notFound(request.path).response, endpoint: .unmatched)
-    case .methodNotAllowed(let allowed):
+      return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
+    case .methodNotAllowed(let allowed, let owner):
       if request.method == "OPTIONS" {
         // The resource's methods; CORSMiddleware makes it a preflight when asked.
         return RoutedResponse(
@@ -82,24 +94,26 @@ public final class TimingService: Sendable {
             status: .noContent, headers: HTTPFields([("Allow", allowed.joined(separator: ", "))])),
           endpoint: .resourceOptions)
       }
+      // The resource is known: counted under its route, not with unknown paths.
       return RoutedResponse(
-        response: Problem.methodNotAllowed(request.method, allowed: allowed).response,
-        endpoint: .unmatched)
+        response: problem(.methodNotAllowed(request.method, allowed: allowed)),
+        endpoint: .template(owner.template, slot: owner.slot))
     case .found(let route, let parameters):
+      let endpoint = RoutedResponse.Endpoint.template(route.template, slot: route.slot)
       guard let query = QueryString(request.query) else {
         return RoutedResponse(
-          response: Problem.invalidRequest([
-            .parameter("query", "malformed percent-encoding in the query string")
-          ]).response,
-          endpoint: .template(route.template))
+          response: problem(
+            .invalidRequest([.parameter("query", "malformed percent-encoding in the query string")])
+          ),
+          endpoint: endpoint)
       }
+      let context = RequestContext(
+        request: request, query: query, parameters: parameters,
+        meter: RouteMeter(metrics: metrics, slot: route.slot))
       do {
-        return RoutedResponse(
-          response: try route.handler(
-            RequestContext(request: request, query: query, parameters: parameters)),
-          endpoint: .template(route.template))
+        return RoutedResponse(response: try route.handler(context), endpoint: endpoint)
       } catch {
-        return RoutedResponse(response: error.response, endpoint: .template(route.template))
+        return RoutedResponse(response: problem(error), endpoint: endpoint)
       }
     }
   }

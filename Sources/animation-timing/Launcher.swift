@@ -56,7 +56,7 @@ enum Launcher {
     // One line per request only when debugging: at info level the fields are never built.
     var accessLog: JSONLogger.Sink?
     if configuration.logLevel == .debug {
-      accessLog = { level, message, fields in logger.log(level, message, fields) }
+      accessLog = { level, message, fields in logger.log(level, message, fields: fields) }
     }
 
     let service = TimingService(

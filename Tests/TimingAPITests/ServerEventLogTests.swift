@@ -40,4 +40,15 @@ import Testing
         "status": "431", "detail": "too many header fields",
       ])
   }
+
+  /// The transport gives its fields as text; the log writes their integers as numbers.
+  @Test func integersBecomeNumbers() {
+    #expect(LogValue(eventField: "8080") == .integer(8080))
+    #expect(LogValue(eventField: "-1") == .integer(-1))
+    #expect(LogValue(eventField: "0.0.0.0") == .string("0.0.0.0"))
+    #expect(LogValue(eventField: "007") == .string("007"))
+    #expect(LogValue(eventField: "+5") == .string("+5"))
+    #expect(LogValue(eventField: "") == .string(""))
+    #expect(LogValue(eventField: "Too many open files") == .string("Too many open files"))
+  }
 }

@@ -18,9 +18,12 @@ struct ServiceHarness {
 
   init(
     configuration: APIConfiguration = APIConfiguration(),
-    ready: @escaping @Sendable () -> Bool = { true }
+    metrics: Metrics = Metrics(),
+    ready: @escaping @Sendable () -> Bool = { true },
+    accessLog: JSONLogger.Sink? = nil
   ) {
-    service = TimingService(configuration: configuration, readiness: ready)
+    service = TimingService(
+      configuration: configuration, metrics: metrics, readiness: ready, accessLog: accessLog)
   }
 
   func request(

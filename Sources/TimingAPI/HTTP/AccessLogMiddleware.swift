@@ -1,24 +1,33 @@
 import HTTPTransport
 import TimingEngine
 
-/// One debug line per request: method, route template, status, body size and milliseconds.
-/// Installed only when the process logs at debug, so at other levels the fields are never built.
+/// One debug line per request: its id (`RequestIDMiddleware`, outside this one), method, route
+/// template, status, body bytes and duration, numbers as JSON numbers. Installed only when the
+/// process logs at debug, so at other levels the fields are never built.
+///
+/// No client address: the transport's `HTTPRequest` does not carry the peer's address (behind
+/// the Kubernetes Service or a proxy it would be the proxy's anyway).
 struct AccessLogMiddleware: Middleware {
   let log: JSONLogger.Sink
 
   func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    let started = MonotonicClock.now()
+    let started = MonotonicClock.nanoseconds()
     let routed = next(request)
     let response = routed.response
-    log(
-      .debug, "request",
-      [
-        "method": request.method, "route": routed.endpoint.label,
-        "status": String(response.status.code),
-        "bytes": response.stream == nil ? String(response.body.count) : "streamed",
-        // Microseconds rounded, then shown in milliseconds: 3 decimals at most.
-        "ms": numberText(((MonotonicClock.now() - started) * 1e6).rounded() / 1000),
-      ])
+    var fields: [String: LogValue] = [
+      "requestId": .string(request.headers[RequestIDMiddleware.field] ?? ""),
+      "method": .string(request.method), "route": .string(routed.endpoint.label),
+      "status": .integer(response.status.code),
+      // Microseconds, shown in milliseconds: 3 decimals at most.
+      "durationMs": .number(Double((MonotonicClock.nanoseconds() - started) / 1000) / 1000),
+    ]
+    // A streamed answer's size is not known when it starts; HEAD's body is never sent.
+    if response.stream != nil {
+      fields["streamed"] = .boolean(true)
+    } else {
+      fields["bytes"] = .integer(request.method == "HEAD" ? 0 : response.body.count)
+    }
+    log(.debug, "request", fields)
     return routed
   }
 }

@@ -18,8 +18,10 @@ struct CORSMiddleware: Middleware {
 
   let allowedOrigins: AllowedOrigins
 
-  static let allowedRequestHeaders = "Content-Type, Accept, If-None-Match"
-  static let exposedHeaders = "ETag, Allow, Retry-After"
+  /// `X-Request-ID` both ways, so a browser client can send its own id and read the one that
+  /// names the request in our logs.
+  static let allowedRequestHeaders = "Content-Type, Accept, If-None-Match, X-Request-ID"
+  static let exposedHeaders = "ETag, Allow, Retry-After, X-Request-ID"
   /// A day, in seconds: the routes and their methods change only with a release.
   static let preflightMaxAge = "86400"
 

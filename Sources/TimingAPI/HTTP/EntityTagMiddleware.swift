@@ -16,7 +16,9 @@ struct EntityTagMiddleware: Middleware {
     if request.method == "GET" || request.method == "HEAD" {
       routed.response = Self.notModified(routed.response)
     } else {
-      routed.response = Problem.preconditionFailed(tag: tag).response
+      var problem = Problem.preconditionFailed(tag: tag)
+      problem.instance = request.headers[RequestIDMiddleware.field]
+      routed.response = problem.response
     }
     return routed
   }

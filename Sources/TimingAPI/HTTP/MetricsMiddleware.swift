@@ -1,16 +1,24 @@
 import HTTPTransport
 
-/// Counts every request by route template and status, with the time spent on it: the whole
-/// handling, CORS and entity tags included (`GET /metrics`).
+/// Counts every request by route template and status, with the time spent on it (the whole
+/// handling: CORS, entity tags and cache fields included) and the bytes of its body, and keeps
+/// the in-flight gauge (`GET /metrics`). Two clock reads and a handful of relaxed atomic adds
+/// per request: no lock, no allocation (`Metrics`).
 struct MetricsMiddleware: Middleware {
   let metrics: Metrics
+  /// Routes before the fixed endpoints' slots (`RoutedResponse.Endpoint.slot`).
+  let routeCount: Int
 
   func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    let started = MonotonicClock.now()
+    metrics.begin()
+    let started = MonotonicClock.nanoseconds()
     let routed = next(request)
+    let response = routed.response
+    // HEAD answers carry the GET's body here, which the writer then drops.
+    let bytes = request.method == "HEAD" || response.stream != nil ? 0 : response.body.count
     metrics.record(
-      route: routed.endpoint.label, status: routed.response.status.code,
-      seconds: MonotonicClock.now() - started)
+      slot: routed.endpoint.slot(routeCount: routeCount), status: response.status.code,
+      nanoseconds: MonotonicClock.nanoseconds() - started, bytes: bytes)
     return routed
   }
 }

@@ -5,6 +5,9 @@ struct RequestContext {
   let request: HTTPRequest
   let query: QueryString
   let parameters: [String: String]
+  /// Where the handler reports what only it knows: the work units charged, a streamed answer's
+  /// bytes.
+  var meter = RouteMeter.none
 }
 
 extension RequestContext {
@@ -40,6 +43,10 @@ struct Route: Sendable {
   /// operations; the rest is light — including bulk curve evaluations, whose 10 000-point cap
   /// keeps them near a millisecond, so a hop to the heavy pool would cost more than it saves.
   let requestClass: RequestClass
+  /// What caches may do with a successful answer (`CacheControlMiddleware`).
+  let caching: CachePolicy
+  /// The route's index in the router: its slot in `Metrics`.
+  fileprivate(set) var slot = 0
 
   enum Segment: Sendable {
     case literal(String)
@@ -49,12 +56,13 @@ struct Route: Sendable {
 
   init(
     _ method: String, _ template: String, _ requestClass: RequestClass = .light,
-    _ handler: @escaping RouteHandler
+    caching: CachePolicy = .unstated, _ handler: @escaping RouteHandler
   ) {
     self.method = method
     self.template = template
     self.handler = handler
     self.requestClass = requestClass
+    self.caching = caching
     self.segments = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
       .map {
         $0.hasPrefix("{") ? .parameter(String($0.dropFirst().dropLast())) : .literal(String($0))
@@ -94,7 +102,8 @@ struct Route: Sendable {
 
 enum RouteMatch {
   case found(Route, [String: String])
-  case methodNotAllowed([String])
+  /// The resource exists (`owner` is one of its routes) but not with this method.
+  case methodNotAllowed([String], owner: Route)
   case notFound
 }
 
@@ -103,16 +112,21 @@ enum RouteMatch {
 /// ~40 routes the earlier version, which built and sorted a list of every candidate with its
 /// parameters, was 21 % of a small GET's time under load (docs/performance.md, "HTTP").
 struct Router: Sendable {
-  /// Literal templates first, each group in declaration order.
+  /// In declaration order, each numbered with its slot in `Metrics`.
+  let routes: [Route]
+  /// The same, literal templates apart from the others, each group in declaration order.
   private let literal: [Route]
   private let parameterized: [Route]
 
   init(routes: [Route]) {
-    literal = routes.filter(\.isLiteral)
-    parameterized = routes.filter { !$0.isLiteral }
+    self.routes = routes.enumerated().map { index, route in
+      var numbered = route
+      numbered.slot = index
+      return numbered
+    }
+    literal = self.routes.filter(\.isLiteral)
+    parameterized = self.routes.filter { !$0.isLiteral }
   }
-
-  var routes: [Route] { literal + parameterized }
 
   static let knownMethods: Set<String> = [
     "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
@@ -140,11 +154,14 @@ struct Router: Sendable {
     -> RouteMatch?
   {
     var methods: [String] = []
+    var owner: Route?
     for route in routes where route.fits(segments) {
       if route.method == method { return .found(route, route.parameters(segments)) }
       methods.append(route.method)
+      if owner == nil { owner = route }
     }
-    return methods.isEmpty ? nil : .methodNotAllowed(allowHeader(methods))
+    guard let owner else { return nil }
+    return .methodNotAllowed(allowHeader(methods), owner: owner)
   }
 
   /// The methods of a resource, with HEAD wherever GET is and OPTIONS always.

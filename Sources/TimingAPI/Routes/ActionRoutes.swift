@@ -29,6 +29,7 @@ struct ActionRoutes {
     } catch {
       throw Problem.tooMuchWork(error)
     }
+    context.meter.charged(workUnits: budget.spent)
 
     var w = JSONWriter()
     w.beginObject()

@@ -1,6 +1,7 @@
 import HTTPTransport
 
-/// Health, readiness, metrics, the contract, and a small index page (api.md "Operations").
+/// Health, readiness, metrics, the version, the contract, and a small index page (api.md
+/// "Operations").
 enum OperationsRoutes {
   static func routes(readiness: @escaping @Sendable () -> Bool, metrics: Metrics) -> [Route] {
     [
@@ -17,7 +18,20 @@ enum OperationsRoutes {
           .ok, metrics.exposition(),
           contentType: "text/plain; version=0.0.4; charset=utf-8")
       },
-      Route("GET", "/openapi.yaml") { _ throws(Problem) in
+      // Which release answers: changes with a rollout, so never cached.
+      Route("GET", "/version", .operations) { _ throws(Problem) in
+        var w = JSONWriter()
+        w.beginObject()
+        w.key("name")
+        w.string("animation-timing")
+        w.key("version")
+        w.string(ServiceVersion.current)
+        w.endObject()
+        var response = HTTPResponse.json(w.bytes)
+        response.headers.append("Cache-Control", "no-store")
+        return response
+      },
+      Route("GET", "/openapi.yaml", caching: .sameWithinRelease) { _ throws(Problem) in
         HTTPResponse(
           status: .ok, headers: HTTPFields([("Content-Type", "application/yaml")]),
           body: OpenAPIDocument.bytes)
@@ -50,7 +64,7 @@ enum OperationsRoutes {
     <a href="/v1/presets/bounceLeft?fps=30">GET /v1/presets/bounceLeft</a> expanded</li>
     <li>POST /v1/timelines — a scene sampled; POST /v1/actions/resolve — the action search traced</li>
     <li><a href="/openapi.yaml">GET /openapi.yaml</a> — the contract</li>
-    <li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a></li>
+    <li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>, <a href="/version">/version</a></li>
     </ul>
     </body></html>
 

@@ -9,8 +9,12 @@ struct PresetRoutes {
 
   var routes: [Route] {
     [
-      Route("GET", "/v1/presets") { context throws(Problem) in try list(context) },
-      Route("GET", "/v1/presets/{type}", .heavy) { context throws(Problem) in try expand(context) },
+      Route("GET", "/v1/presets", caching: .immutable) { context throws(Problem) in
+        try list(context)
+      },
+      Route("GET", "/v1/presets/{type}", .heavy, caching: .immutable) {
+        context throws(Problem) in try expand(context)
+      },
     ]
   }
 
@@ -103,6 +107,7 @@ struct PresetRoutes {
     } catch {
       throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
     }
+    context.meter.charged(workUnits: budget.spent)
     let samples = plan.sample(times: times, outputs: outputs)
 
     var w = JSONWriter(capacity: 4096 + times.count * 200)

@@ -19,6 +19,7 @@ struct TimelineRoutes {
     let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
+    context.meter.charged(workUnits: prepared.work.spent)
     let stream = TimelineStream(prepared, format: format)
     var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
     guard prepared.numberCount > Self.streamingThreshold else {
@@ -34,8 +35,11 @@ struct TimelineRoutes {
         Array((format.mediaType + OpenAPIDocument.tag).utf8) + [0] + context.request.body))
     return HTTPResponse(
       status: .ok, headers: headers,
-      stream: ResponseStream(reservedBytes: prepared.estimatedBytes) { piece in
-        stream.next(into: &piece)
+      stream: ResponseStream(reservedBytes: prepared.estimatedBytes) {
+        [meter = context.meter] piece in
+        let more = stream.next(into: &piece)
+        meter.made(responseBytes: piece.count)
+        return more
       })
   }
 

@@ -7,8 +7,11 @@ struct TimingFunctionRoutes {
 
   var routes: [Route] {
     [
-      Route("GET", "/v1/timing-functions") { context throws(Problem) in try list(context) },
-      Route("GET", "/v1/timing-functions/{function}") { context throws(Problem) in
+      Route("GET", "/v1/timing-functions", caching: .immutable) { context throws(Problem) in
+        try list(context)
+      },
+      Route("GET", "/v1/timing-functions/{function}", caching: .immutable) {
+        context throws(Problem) in
         try lookUp(context)
       },
       Route("POST", "/v1/timing-functions/evaluate") { context throws(Problem) in
@@ -77,6 +80,7 @@ struct TimingFunctionRoutes {
     try charge(
       points.xs.count, to: &budget,
       field: .parameter(query.values("x").isEmpty ? "samples" : "x", "\(points.xs.count) points"))
+    context.meter.charged(workUnits: budget.spent)
     return pointsResponse(points, vary: true)
   }
 
@@ -91,6 +95,7 @@ struct TimingFunctionRoutes {
     budget = decoding.budget
     try charge(
       points.xs.count, to: &budget, field: .at(JSONPointer() / "x", "\(points.xs.count) points"))
+    context.meter.charged(workUnits: budget.spent)
     return pointsResponse(points, vary: false)
   }
 

@@ -26,6 +26,9 @@ public struct Problem: Error, Sendable {
   public var detail: String
   public var errors: [FieldError] = []
   public var extraHeaders: [(String, String)] = []
+  /// RFC 9457's `instance`: the request's id (`X-Request-ID`), so a client's error report
+  /// names the log lines of the request that failed. Set by the service, which knows the id.
+  public var instance: String?
 
   public static let typeBase = "https://animation-timing.dev/problems/"
 
@@ -51,6 +54,10 @@ public struct Problem: Error, Sendable {
     writer.number(status.code)
     writer.key("detail")
     writer.string(detail)
+    if let instance {
+      writer.key("instance")
+      writer.string(Self.uriReference(instance))
+    }
     if !errors.isEmpty {
       writer.key("errors")
       writer.beginArray()
@@ -74,6 +81,22 @@ public struct Problem: Error, Sendable {
     var headers = HTTPFields([("Content-Type", "application/problem+json")])
     for (name, value) in extraHeaders { headers.append(name, value) }
     return HTTPResponse(status: status, headers: headers, body: writer.bytes)
+  }
+
+  /// `instance` is a URI reference: the few token characters a URI does not allow (`#`, `%`,
+  /// `^`, a backquote, `|`) are percent-encoded; the ids the service makes have none.
+  static func uriReference(_ id: String) -> String {
+    var out = ""
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+        UInt8(ascii: "|"):
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count == 1 ? "0" : "") + hex
+      default: out.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return out
   }
 
   // The catalogue of problem types (openapi.yaml lists the same slugs).

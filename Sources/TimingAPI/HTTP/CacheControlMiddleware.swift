@@ -1,0 +1,19 @@
+import HTTPTransport
+
+/// `Cache-Control` on a route's successful GET and HEAD answers, from the route's
+/// `CachePolicy`. Inside `EntityTagMiddleware`, so a 304 carries it too (RFC 9110 §15.4.5);
+/// errors get none, so a 404 for a misspelled curve is not cached for a year.
+struct CacheControlMiddleware: Middleware {
+  /// The policy of each route, by its slot (its index in the router).
+  let policies: [CachePolicy]
+
+  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+    var routed = next(request)
+    guard case .template(_, let slot) = routed.endpoint, routed.response.status == .ok,
+      request.method == "GET" || request.method == "HEAD", slot < policies.count,
+      let value = policies[slot].headerValue, !routed.response.headers.contains("Cache-Control")
+    else { return routed }
+    routed.response.headers.append("Cache-Control", value)
+    return routed
+  }
+}

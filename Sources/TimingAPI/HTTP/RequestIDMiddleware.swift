@@ -1,0 +1,77 @@
+import HTTPTransport
+import Synchronization
+
+/// A request id for every request: the client's `X-Request-ID` when it is a plausible id, else
+/// one made here. It is echoed in the response, put on the request for the wrappers and
+/// handlers inside (the access log's `requestId`, a problem's `instance`), so one id follows a
+/// request through a proxy's logs, ours and the client's error report.
+///
+/// Outermost, so that everything inside sees the id.
+struct RequestIDMiddleware: Middleware {
+  static let field = "X-Request-ID"
+  /// Longer ids are ignored and replaced: 128 bytes holds a UUID (36), a W3C trace parent (55)
+  /// or a proxy's composite id with room to spare, and bounds what one field adds to each log
+  /// line and problem.
+  static let maxLength = 128
+
+  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+    var request = request
+    let id: String
+    let given = request.headers[Self.field]
+    if let given, Self.isValid(given) {
+      id = given
+    } else {
+      id = Self.generate()
+      // Usually there was none: one append, not a search and a removal first.
+      if given == nil {
+        request.headers.append(Self.field, id)
+      } else {
+        request.headers.set(Self.field, id)
+      }
+    }
+    var routed = next(request)
+    routed.response.headers.set(Self.field, id)
+    return routed
+  }
+
+  /// 1 to 128 of RFC 9110's token characters (§5.6.2): letters, digits and
+  /// ``!#$%&'*+-.^_`|~``. No spaces, quotes, commas or control bytes, so the id is safe to put
+  /// in a log line, a header and a problem's `instance` as it is.
+  static func isValid(_ id: String) -> Bool {
+    let bytes = id.utf8
+    guard !bytes.isEmpty, bytes.count <= maxLength else { return false }
+    return bytes.allSatisfy(isTokenByte)
+  }
+
+  private static func isTokenByte(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+      UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+      UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+      true
+    default: false
+    }
+  }
+
+  /// 64 random bits drawn once per process (so ids from different replicas and restarts do not
+  /// collide: among 10 000 processes the chance that two share a prefix is about 3 in 10¹²), as 16
+  /// hex digits.
+  static let processPrefix: String = {
+    var generator = SystemRandomNumberGenerator()
+    let hex = String(generator.next() as UInt64, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex + "-"
+  }()
+  private static let counter = Atomic<UInt64>(0)
+
+  /// `<process prefix>-<counter in hex>`, e.g. `3f9c0e7a5b21d4c8-1a`: unique within the process
+  /// by the counter, across processes by the prefix; one relaxed atomic add and one short
+  /// string, no system call.
+  static func generate() -> String {
+    let n = counter.wrappingAdd(1, ordering: .relaxed).newValue
+    return processPrefix + String(n, radix: 16)
+  }
+}

@@ -1,0 +1,16 @@
+/// Where a route handler reports what only it knows, straight into the route's `Metrics` slot:
+/// the engine work units its request was charged, and the bytes of a streamed answer, which
+/// are made after the handler has returned (so after `MetricsMiddleware` has recorded the
+/// request). A value (a reference and an index), so copying it into a stream's closure costs
+/// no allocation.
+struct RouteMeter: Sendable {
+  let metrics: Metrics?
+  let slot: Int
+
+  /// Reports nowhere (a context built outside the service's router).
+  static let none = RouteMeter(metrics: nil, slot: 0)
+
+  func charged(workUnits: Int) { metrics?.add(workUnits: workUnits, slot: slot) }
+
+  func made(responseBytes: Int) { metrics?.add(responseBytes: responseBytes, slot: slot) }
+}
