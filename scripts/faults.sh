@@ -11,6 +11,7 @@
 #      one byte-amplified timeline (890 MB of contents names from 15 KB; not with --quick) likewise
 #   h  soak of mixed requests, 30 s (10 s with --quick): fd count back to baseline, RSS ≤ +16 MB
 #   i  TLS ClientHello → 400 at once, Host with space or '/' → 400, charset=utf-16 → 415
+#   j  wrk (32 connections) beside 150 silent, 150 slowloris and 8 slow-reader sockets: p99 < 50 ms
 # Prints one PASS/FAIL line per check with its figure, then "N passed, M failed"; exits 1 if M > 0.
 # Figures and criteria: docs/reliability.md, "Load and faults".
 #
@@ -20,13 +21,14 @@
 #
 # Usage: scripts/faults.sh [--quick] [--only a,c,...] [--table FILE]
 #   --table FILE writes the checks as Markdown table rows (for docs/reliability.md).
-# Needs python3 and prlimit (util-linux); installs them from Debian if missing (needs root).
+# Needs python3, prlimit (util-linux) and wrk; installs them from Debian if missing (needs root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need() { command -v "$1" >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq "$2" >/dev/null; }; }
 need python3 python3
 need prlimit util-linux
+need wrk wrk
 
 work=$(mktemp -d)
 driver_pid=

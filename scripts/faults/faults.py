@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Load-and-faults scenarios for animation-timing (issue 7), on loopback, Python 3 stdlib only.
+"""Load-and-faults scenarios for animation-timing (issues 7 and 9), on loopback, Python 3 stdlib
+only (and wrk for j).
 
 Called by scripts/faults.sh, which builds the release binary and passes it with --bin. Every
 scenario starts its own server (a free 127.0.0.1 port, the flags it needs), prints one
@@ -18,6 +19,7 @@ Scenarios (README of the checks: docs/reliability.md, "Load and faults"):
   g  memory: 32 concurrent maximum-size timelines; one byte-amplified timeline
   h  soak of mixed requests: fd count and RSS before and after
   i  protocol leniencies: TLS on the plain port, bad Host, charset=utf-16
+  j  wrk's small GETs beside silent, slowloris and slow-reader sockets (issue 9): p99 < 50 ms
 
 Worker processes (attackers, heavy clients) are this file run with "_worker": they keep their
 own GIL off the measured client's.
@@ -569,8 +571,37 @@ async def attack(spec):
             ended(data)
             await asyncio.sleep(1)
 
+    slow_request = None
+    if spec.get("slow_readers"):
+        slow_request = request_bytes("POST", "/v1/timelines", numeric_timeline(50, 5_000))
+
+    async def slow_reader(i):
+        """Asks for a 4.9 MB timeline and takes 4 KB of it every 0.25 s (16 KB/s), reconnecting
+        whenever the server ends it."""
+        await asyncio.sleep(i * 0.1)
+        while stop_at[0] is None or loop.time() < stop_at[0]:
+            c = await connect()
+            if c is None:
+                await asyncio.sleep(1)
+                continue
+            r, w = c
+            try:
+                w.write(slow_request)
+                await w.drain()
+                stats["slow_reads"] = stats.get("slow_reads", 0) + 1
+                while stop_at[0] is None or loop.time() < stop_at[0]:
+                    chunk = await asyncio.wait_for(r.read(4096), 5)
+                    if not chunk:
+                        break
+                    stats["slow_read_bytes"] = stats.get("slow_read_bytes", 0) + len(chunk)
+                    await asyncio.sleep(0.25)
+            except (OSError, asyncio.TimeoutError):
+                pass
+            w.close()
+
     opened = []
     tasks = [asyncio.ensure_future(silent(opened)) for _ in range(spec["silent"])]
+    tasks += [asyncio.ensure_future(slow_reader(i)) for i in range(spec.get("slow_readers", 0))]
     # Let the silent wave take the connection slots first, then the slowloris ones.
     while len(opened) < spec["silent"]:
         await asyncio.sleep(0.01)
@@ -1527,8 +1558,61 @@ def scenario_i():
 # ---------------------------------------------------------------------------------------------
 
 
+# ---------------------------------------------------------------------------------------------
+# (j) wrk beside slow readers, slowloris and silent sockets
+
+
+def run_wrk(port, seconds):
+    """wrk's small-GET run (2 threads, 32 connections, as scripts/load.sh): its req/s, p99 in
+    seconds, and the errors it counted (non-2xx answers and socket errors)."""
+    out = subprocess.run(["wrk", "-t2", "-c32", "-d%ds" % seconds, "--latency",
+                          "http://%s:%d%s" % (HOST, port, SMALL_GET)],
+                         capture_output=True, text=True, timeout=seconds + 30).stdout
+    def seconds_of(text):
+        value, unit = re.match(r"([\d.]+)(us|ms|s)", text).groups()
+        return float(value) * {"us": 1e-6, "ms": 1e-3, "s": 1.0}[unit]
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p99 = seconds_of(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
+    errors = []
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if non2xx:
+        errors.append("%s non-2xx" % non2xx.group(1))
+    socket_errors = re.search(r"Socket errors: (.*)", out)
+    if socket_errors:
+        errors.append("socket errors: " + socket_errors.group(1).strip())
+    return rate, p99, errors
+
+
+def scenario_j():
+    window = 5 if QUICK else 10
+    silent, slow, readers = 150, 150, 8
+    server = Server("j", ["--header-timeout", "5", "--write-timeout", "30"])
+    try:
+        calm_rate, calm_p99, _ = run_wrk(server.port, 3)
+        attacker = start_worker({"kind": "attack", "port": server.port, "silent": silent,
+                                 "slowloris": slow, "slow_readers": readers,
+                                 "duration": window + 1, "settle": 1.0})
+        ready = attacker.stdout.readline().strip()
+        if ready != "ready":
+            raise RuntimeError("attacker did not start: %r" % ready)
+        rate, p99, errors = run_wrk(server.port, window)
+        stats = worker_result(attacker, timeout=window + 20)
+        check("j", "wrk (32 connections) beside %d silent, %d slowloris and %d slow-reader sockets"
+              % (silent, slow, readers),
+              p99 < 0.050 and not errors,
+              "%.0f req/s, p99 %s (alone, just before: %.0f req/s, p99 %s)%s; attacker: %d connects, "
+              "%d slow reads took %.1f MB" % (
+                  rate, ms(p99), calm_rate, ms(calm_p99),
+                  "; wrk errors: " + ", ".join(errors) if errors else "", stats.get("connects", 0),
+                  stats.get("slow_reads", 0), stats.get("slow_read_bytes", 0) / 1e6),
+              "p99 < 50 ms, no errors")
+    finally:
+        server.stop()
+
+
 SCENARIOS = [("a", scenario_a), ("b", scenario_b), ("c", scenario_c), ("d", scenario_d),
-             ("f", scenario_f), ("g", scenario_g), ("h", scenario_h), ("i", scenario_i)]
+             ("f", scenario_f), ("g", scenario_g), ("h", scenario_h), ("i", scenario_i),
+             ("j", scenario_j)]
 
 
 def main():
@@ -1540,7 +1624,7 @@ def main():
     parser.add_argument("--bin", required=True, help="the animation-timing binary")
     parser.add_argument("--quick", action="store_true", help="shorter windows, fewer clients (≤ 60 s)")
     parser.add_argument("--work", help="directory for server logs and the pid file")
-    parser.add_argument("--only", help="comma-separated scenario letters (a–i)")
+    parser.add_argument("--only", help="comma-separated scenario letters (a–j)")
     parser.add_argument("--table", help="also write the checks as Markdown table rows to this file")
     args = parser.parse_args()
     BIN, QUICK = os.path.abspath(args.bin), args.quick
