@@ -18,6 +18,8 @@ import Synchronization
 final class Connection: @unchecked Sendable {
   let id: Int
   let fd: Int32
+  /// The peer as `Socket.describe` gives it, for the application's logs.
+  let peer: String
   unowned let loop: EventLoop
   private unowned let server: HTTPServer
   private var machine: ConnectionStateMachine
@@ -55,9 +57,12 @@ final class Connection: @unchecked Sendable {
 
   var deadline: UInt64 { machine.deadline }
 
-  init(id: Int, fd: Int32, loop: EventLoop, server: HTTPServer, limits: ServerLimits) {
+  init(
+    id: Int, fd: Int32, peer: String, loop: EventLoop, server: HTTPServer, limits: ServerLimits
+  ) {
     self.id = id
     self.fd = fd
+    self.peer = peer
     self.loop = loop
     self.server = server
     self.parser = RequestParser(limits: limits)
@@ -245,8 +250,9 @@ final class Connection: @unchecked Sendable {
           machine.headReceived(
             expectsContinue: expectsContinue, bodyBuffered: inputStart < input.count,
             now: Clock.now()))
-      case .complete(let request):
+      case .complete(var request):
         compactInput()
+        request.peerAddress = peer
         dispatch(request)
         return
       }
@@ -267,9 +273,11 @@ final class Connection: @unchecked Sendable {
 
   /// Runs the request where its class says: operations and light requests here, heavy ones on
   /// the pool (their answer comes back to this loop).
-  private func dispatch(_ request: HTTPRequest) {
+  private func dispatch(_ parsed: HTTPRequest) {
     readingPaused = true
-    let requestClass = server.classify(request)
+    var classified = parsed
+    let requestClass = server.classify(&classified)
+    let request = classified
     if requestClass != .operations && server.isShedding {
       // Memory is held by clients not reading what they asked for: shed load, do no work.
       respond(server.overloaded(), to: request)

@@ -10,6 +10,13 @@ public struct HTTPRequest: Sendable {
   public var version: HTTPVersion
   public var headers: HTTPFields
   public var body: [UInt8]
+  /// The peer's address as `ip:port` (`[ip]:port` for IPv6) when the request came over a socket;
+  /// nil in process. Behind a load balancer or proxy it is the proxy's.
+  public var peerAddress: String?
+  /// The application's routing decision, made once when the server asked where the request
+  /// runs (`HTTPServer.Classifier`) and read again when it is handled: routing twice was ~9 %
+  /// of a small GET (docs/performance.md "HTTP"). An index into the application's own table.
+  public var route: Int?
 
   public init(
     method: String, target: String, version: HTTPVersion = .http11,

@@ -19,7 +19,9 @@ import Synchronization
 public final class HTTPServer: @unchecked Sendable {
   public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
   /// Decides where a complete request runs (see `RequestClass`).
-  public typealias Classifier = @Sendable (HTTPRequest) -> RequestClass
+  /// Where a request runs; it may note its routing decision in `HTTPRequest.route` for the
+  /// handler.
+  public typealias Classifier = @Sendable (inout HTTPRequest) -> RequestClass
   /// Builds the response for an error the server itself detects (a malformed request, a
   /// deadline, the connection cap), so the application decides its format.
   public typealias ErrorResponder = @Sendable (HTTPStatus, String) -> HTTPResponse
@@ -169,7 +171,11 @@ public final class HTTPServer: @unchecked Sendable {
 
   private func acceptPending() {
     while true {
-      let fd = accept(listenFD, nil, nil)
+      var address = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let fd = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listenFD, $0, &length) }
+      }
       if fd < 0 {
         let error = errno
         if error == EINTR || error == ECONNABORTED { continue }
@@ -180,11 +186,11 @@ public final class HTTPServer: @unchecked Sendable {
         }
         return
       }
-      admit(fd)
+      admit(fd, peer: Socket.describe(address))
     }
   }
 
-  private func admit(_ fd: Int32) {
+  private func admit(_ fd: Int32, peer: String) {
     Socket.setNonBlocking(fd)
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     Socket.setNoDelay(fd)
@@ -212,7 +218,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
     if let victim { victim.loop.execute { victim.evict() } }
     let loop = loops[id % loops.count]
-    let connection = Connection(id: id, fd: fd, loop: loop, server: self, limits: limits)
+    let connection = Connection(
+      id: id, fd: fd, peer: peer, loop: loop, server: self, limits: limits)
     state.withLock { $0.connections[id] = connection }
     counters.openConnections.add(1, ordering: .relaxed)
     loop.execute { connection.start() }
@@ -275,7 +282,7 @@ public final class HTTPServer: @unchecked Sendable {
 
   // MARK: Called by connections
 
-  func classify(_ request: HTTPRequest) -> RequestClass { classifier(request) }
+  func classify(_ request: inout HTTPRequest) -> RequestClass { classifier(&request) }
 
   func handle(_ request: HTTPRequest) -> HTTPResponse { handler(request) }
 

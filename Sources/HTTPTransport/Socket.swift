@@ -74,6 +74,33 @@ enum Socket {
     }
   }
 
+  /// A peer address as `ip:port`, or `[ip]:port` for IPv6 (RFC 3986's form, so the port cannot
+  /// be mistaken for part of the address); "unknown" for a family that is neither.
+  static func describe(_ address: sockaddr_storage) -> String {
+    var storage = address
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    switch Int32(storage.ss_family) {
+    case AF_INET:
+      return withUnsafePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { p in
+          var ip = p.pointee.sin_addr
+          inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
+          return "\(String(cString: text)):\(UInt16(bigEndian: p.pointee.sin_port))"
+        }
+      }
+    case AF_INET6:
+      return withUnsafePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { p in
+          var ip = p.pointee.sin6_addr
+          inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
+          return "[\(String(cString: text))]:\(UInt16(bigEndian: p.pointee.sin6_port))"
+        }
+      }
+    default:
+      return "unknown"
+    }
+  }
+
   /// Bytes written to a socket that its peer has not yet acknowledged (SIOCOUTQ); Int.max if the
   /// kernel will not say, so that a caller comparing for progress sees none.
   static func unsentBytes(_ fd: Int32) -> Int {

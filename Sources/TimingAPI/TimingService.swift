@@ -49,11 +49,13 @@ public final class TimingService: Sendable {
     router.routes.map { ($0.method, $0.template) }
   }
 
-  /// Where the server runs a request (the route's class; unmatched requests are light).
-  public func requestClass(_ request: HTTPRequest) -> RequestClass {
+  /// Where the server runs a request (the route's class; unmatched requests are light). The
+  /// route found is noted in the request, so that `handle` does not look for it again.
+  public func requestClass(_ request: inout HTTPRequest) -> RequestClass {
     guard request.target != "*",
       case .found(let route, _) = router.match(method: request.method, path: request.path)
     else { return .light }
+    request.route = route.slot
     return route.requestClass
   }
 
@@ -83,7 +85,13 @@ public final class TimingService: Sendable {
           status: .noContent, headers: HTTPFields([("Allow", "GET, HEAD, POST, OPTIONS")])),
         endpoint: .serverOptions)
     }
-    switch router.match(method: request.method, path: request.path) {
+    let match =
+      if let slot = request.route {
+        router.match(slot: slot, method: request.method, path: request.path)
+      } else {
+        router.match(method: request.method, path: request.path)
+      }
+    switch match {
     case .notFound:
       return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
     case .methodNotAllowed(let allowed, let owner):

@@ -69,7 +69,7 @@ enum Launcher {
       workers: configuration.workers, statistics: statistics,
       events: { event in logger.log(event) },
       errorResponder: TimingService.transportError,
-      classify: { request in service.requestClass(request) },
+      classify: { request in service.requestClass(&request) },
       handler: { request in service.handle(request) })
 
     do {

@@ -27,6 +27,24 @@ import Testing
     }
   }
 
+  /// The request carries the peer's address as the client's own socket names it (getsockname on
+  /// the client side: an independent source), `127.0.0.1:<client port>`.
+  @Test func requestCarriesPeerAddress() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port)
+    var local = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    withUnsafeMutablePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        _ = getsockname(client.fd, $0, &length)
+      }
+    }
+    client.send("GET /peer HTTP/1.1\r\nHost: x\r\n\r\n")
+    let response = try client.readResponse()
+    #expect(response.text == "127.0.0.1:\(UInt16(bigEndian: local.sin_port))")
+  }
+
   /// Three requests in one write, the middle one HEAD: three answers in order, HEAD with the
   /// length of the GET body but no body.
   @Test func pipelinedRequestsAnswerInOrder() throws {

@@ -48,6 +48,9 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
         status: .ok, headers: HTTPFields(), body: [UInt8](repeating: 0x61, count: 8 << 20))
     case ("OPTIONS", "*"):
       return HTTPResponse(status: .noContent, headers: HTTPFields([("Allow", "GET, POST")]))
+    case ("GET", "/peer"):
+      return HTTPResponse(
+        status: .ok, contentType: "text/plain", body: request.peerAddress ?? "none")
     case (_, "/query"):
       return HTTPResponse(
         status: .ok, contentType: "text/plain", body: request.path + "|" + (request.query ?? "-"))

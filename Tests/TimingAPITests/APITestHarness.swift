@@ -24,7 +24,7 @@ final class APITestHarness {
     server = HTTPServer(
       host: "127.0.0.1", port: 0, limits: limits, workers: 2,
       errorResponder: TimingService.transportError,
-      classify: { service.requestClass($0) }
+      classify: { service.requestClass(&$0) }
     ) { service.handle($0) }
     try server.start()
   }

@@ -43,6 +43,8 @@ import Testing
     let line = try #require(collected.all.first)
     #expect(line["requestId"] == "abc-1")
     #expect(line["method"] == "GET")
+    // In process there is no socket, so no peer address.
+    #expect(line["client"] == "in-process")
     #expect(line["bytes"] == .integer(answer.body.count))
     guard case .number(let ms) = line["durationMs"] else {
       Issue.record("durationMs is \(String(describing: line["durationMs"]))")

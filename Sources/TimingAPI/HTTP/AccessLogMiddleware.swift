@@ -1,12 +1,12 @@
 import HTTPTransport
 import TimingEngine
 
-/// One debug line per request: its id (`RequestIDMiddleware`, outside this one), method, route
-/// template, status, body bytes and duration, numbers as JSON numbers. Installed only when the
-/// process logs at debug, so at other levels the fields are never built.
+/// One debug line per request: its id (`RequestIDMiddleware`, outside this one), client address,
+/// method, route template, status, body bytes and duration, numbers as JSON numbers. Installed
+/// only when the process logs at debug, so at other levels the fields are never built.
 ///
-/// No client address: the transport's `HTTPRequest` does not carry the peer's address (behind
-/// the Kubernetes Service or a proxy it would be the proxy's anyway).
+/// The client is the socket's peer: behind the Kubernetes Service or a proxy, the proxy's
+/// address. `X-Forwarded-For` is not trusted: any client can write it.
 struct AccessLogMiddleware: Middleware {
   let log: JSONLogger.Sink
 
@@ -16,6 +16,7 @@ struct AccessLogMiddleware: Middleware {
     let response = routed.response
     var fields: [String: LogValue] = [
       "requestId": .string(request.headers[RequestIDMiddleware.field] ?? ""),
+      "client": .string(request.peerAddress ?? "in-process"),
       "method": .string(request.method), "route": .string(routed.endpoint.label),
       "status": .integer(response.status.code),
       // Microseconds, shown in milliseconds: 3 decimals at most.

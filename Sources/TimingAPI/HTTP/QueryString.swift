@@ -22,6 +22,12 @@ struct QueryString {
 
 /// Decodes `%XX` escapes; nil for a malformed escape or bytes that are not UTF-8.
 func percentDecode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
+  // Most names and values need no decoding: one scan instead of a byte array and a validation.
+  if !text.utf8.contains(where: {
+    $0 == UInt8(ascii: "%") || ($0 == UInt8(ascii: "+") && plusIsSpace)
+  }) {
+    return String(text)
+  }
   var bytes: [UInt8] = []
   bytes.reserveCapacity(text.utf8.count)
   var iterator = text.utf8.makeIterator()
@@ -40,6 +46,12 @@ func percentDecode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
     }
   }
   return String(validating: bytes, as: UTF8.self)
+}
+
+/// Whether `percentDecode` would succeed (every `%` starts an escape, and the bytes are UTF-8),
+/// without building the decoded string where there is no escape.
+func isPercentDecodable<S: StringProtocol>(_ text: S) -> Bool {
+  text.utf8.contains(UInt8(ascii: "%")) ? percentDecode(text, plusIsSpace: false) != nil : true
 }
 
 private func hexDigit(_ c: UInt8) -> UInt8? {

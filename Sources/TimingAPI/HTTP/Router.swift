@@ -79,9 +79,7 @@ struct Route: Sendable {
       case .literal(let text):
         guard segment.utf8.elementsEqual(text.utf8) else { return false }
       case .parameter:
-        guard let decoded = percentDecode(segment, plusIsSpace: false), !decoded.isEmpty else {
-          return false
-        }
+        guard !segment.isEmpty, isPercentDecodable(segment) else { return false }
       }
     }
     return true
@@ -133,6 +131,26 @@ struct Router: Sendable {
   ]
 
   func match(method: String, path: String) -> RouteMatch {
+    let segments = Self.segments(path)
+    let lookup = method == "HEAD" ? "GET" : method
+    // A literal route owns its path: GET /v1/timing-functions/evaluate is not a function lookup.
+    if let found = Self.match(lookup, segments, in: literal) { return found }
+    if let found = Self.match(lookup, segments, in: parameterized) { return found }
+    return .notFound
+  }
+
+  /// The route `match(method:path:)` found earlier for this path (`HTTPRequest.route`), with its
+  /// parameters; the full search if the slot does not fit the path after all.
+  func match(slot: Int, method: String, path: String) -> RouteMatch {
+    let segments = Self.segments(path)
+    guard routes.indices.contains(slot), routes[slot].fits(segments) else {
+      return match(method: method, path: path)
+    }
+    return .found(routes[slot], routes[slot].parameters(segments))
+  }
+
+  /// The path's segments after the leading `/`, still percent-encoded.
+  private static func segments(_ path: String) -> [Substring] {
     var segments: [Substring] = []
     segments.reserveCapacity(8)
     var rest = Substring(path).utf8.dropFirst()
@@ -141,11 +159,7 @@ struct Router: Sendable {
       rest = rest[rest.index(after: slash)...]
     }
     segments.append(Substring(rest))
-    let lookup = method == "HEAD" ? "GET" : method
-    // A literal route owns its path: GET /v1/timing-functions/evaluate is not a function lookup.
-    if let found = Self.match(lookup, segments, in: literal) { return found }
-    if let found = Self.match(lookup, segments, in: parameterized) { return found }
-    return .notFound
+    return segments
   }
 
   /// The route of `routes` for the method, 405 if the path fits only other methods, nil if it
@@ -154,14 +168,17 @@ struct Router: Sendable {
     -> RouteMatch?
   {
     var methods: [String] = []
-    var owner: Route?
-    for route in routes where route.fits(segments) {
-      if route.method == method { return .found(route, route.parameters(segments)) }
-      methods.append(route.method)
-      if owner == nil { owner = route }
+    var owner: Int?
+    // By index: `for route in routes` copied each Route (its arrays and handler retained).
+    for index in routes.indices where routes[index].fits(segments) {
+      if routes[index].method == method {
+        return .found(routes[index], routes[index].parameters(segments))
+      }
+      methods.append(routes[index].method)
+      if owner == nil { owner = index }
     }
     guard let owner else { return nil }
-    return .methodNotAllowed(allowHeader(methods), owner: owner)
+    return .methodNotAllowed(allowHeader(methods), owner: routes[owner])
   }
 
   /// The methods of a resource, with HEAD wherever GET is and OPTIONS always.

@@ -123,8 +123,28 @@ public struct JSONWriter {
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
 
+  /// A value already encoded as JSON (a cached fragment), written as one member or element.
+  public mutating func fragment(_ json: [UInt8]) {
+    separate()
+    buffer.append(json)
+    needsComma = true
+  }
+
   private mutating func appendString(_ s: String) {
     buffer.append(UInt8(ascii: "\""))
+    // Names and most values need no escape: one scan and one copy instead of a switch and an
+    // append per byte.
+    var s = s
+    let plain = s.withUTF8 { utf8 in
+      guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+      buffer.append(UnsafeRawBufferPointer(utf8))
+      return true
+    }
+    if !plain { appendEscaped(s) }
+    buffer.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func appendEscaped(_ s: String) {
     for c in s.utf8 {
       switch c {
       case UInt8(ascii: "\""): buffer.append([0x5C, 0x22])
@@ -139,6 +159,5 @@ public struct JSONWriter {
       default: buffer.append(c)
       }
     }
-    buffer.append(UInt8(ascii: "\""))
   }
 }

@@ -13,13 +13,15 @@ extension DecodingContext {
   }
 
   /// One problem per parameter the resource does not take, in the order they were sent.
+  /// The hint is built only when a name is unknown: sorting and joining the allowed names on
+  /// every request was ~4 % of a small GET.
   mutating func rejectUnknownParameters(_ query: QueryString, allowed: Set<String>) {
-    let hint =
-      allowed.isEmpty
-      ? "this resource takes no query parameters"
-      : "expected " + allowed.sorted().joined(separator: ", ")
-    for name in query.names where !allowed.contains(name) {
-      fail(parameter: name, "unknown query parameter; \(hint)")
+    for parameter in query.parameters where !allowed.contains(parameter.name) {
+      let hint =
+        allowed.isEmpty
+        ? "this resource takes no query parameters"
+        : "expected " + allowed.sorted().joined(separator: ", ")
+      fail(parameter: parameter.name, "unknown query parameter; \(hint)")
     }
   }
 
