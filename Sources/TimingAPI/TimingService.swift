@@ -53,10 +53,10 @@ public final class TimingService: Sendable {
   /// route found is noted in the request, so that `handle` does not look for it again.
   public func requestClass(_ request: inout HTTPRequest) -> RequestClass {
     guard request.target != "*",
-      case .found(let route, _) = router.match(method: request.method, path: request.path)
+      case .found(let slot) = router.match(method: request.method, path: request.path)
     else { return .light }
-    request.route = route.slot
-    return route.requestClass
+    request.route = slot
+    return router.routes[slot].requestClass
   }
 
   /// The server's error responder: transport errors as problem+json too.
@@ -87,7 +87,7 @@ public final class TimingService: Sendable {
     }
     let match =
       if let slot = request.route {
-        router.match(slot: slot, method: request.method, path: request.path)
+        RouteMatch.found(slot: slot)
       } else {
         router.match(method: request.method, path: request.path)
       }
@@ -105,9 +105,12 @@ public final class TimingService: Sendable {
       // The resource is known: counted under its route, not with unknown paths.
       return RoutedResponse(
         response: problem(.methodNotAllowed(request.method, allowed: allowed)),
-        endpoint: .template(owner.template, slot: owner.slot))
-    case .found(let route, let parameters):
-      let endpoint = RoutedResponse.Endpoint.template(route.template, slot: route.slot)
+        endpoint: .template(router.routes[owner].template, slot: owner))
+    case .found(let slot):
+      let endpoint = RoutedResponse.Endpoint.template(router.routes[slot].template, slot: slot)
+      guard let parameters = router.parameters(slot: slot, path: request.path) else {
+        return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
+      }
       guard let query = QueryString(request.query) else {
         return RoutedResponse(
           response: problem(
@@ -117,9 +120,10 @@ public final class TimingService: Sendable {
       }
       let context = RequestContext(
         request: request, query: query, parameters: parameters,
-        meter: RouteMeter(metrics: metrics, slot: route.slot))
+        meter: RouteMeter(metrics: metrics, slot: slot))
       do {
-        return RoutedResponse(response: try route.handler(context), endpoint: endpoint)
+        return RoutedResponse(
+          response: try router.routes[slot].handler(context), endpoint: endpoint)
       } catch {
         return RoutedResponse(response: problem(error), endpoint: endpoint)
       }

@@ -98,23 +98,26 @@ struct Route: Sendable {
   }
 }
 
+/// Routes by their slot in `Router.routes`: a `Route` carried by value was copied with its
+/// arrays and handler at each step (~3 % of a small GET).
 enum RouteMatch {
-  case found(Route, [String: String])
+  case found(slot: Int)
   /// The resource exists (`owner` is one of its routes) but not with this method.
-  case methodNotAllowed([String], owner: Route)
+  case methodNotAllowed([String], owner: Int)
   case notFound
 }
 
-/// Finds a request's route. Called once or twice per request (the server asks where a request
-/// runs, then the service answers it), so it allocates only the path's segment list: at
+/// Finds a request's route, once per request over a socket (the server asks where a request runs
+/// and the answer is kept in `HTTPRequest.route`), so it allocates only the path's segment
+/// list: at
 /// ~40 routes the earlier version, which built and sorted a list of every candidate with its
 /// parameters, was 21 % of a small GET's time under load (docs/performance.md, "HTTP").
 struct Router: Sendable {
   /// In declaration order, each numbered with its slot in `Metrics`.
   let routes: [Route]
-  /// The same, literal templates apart from the others, each group in declaration order.
-  private let literal: [Route]
-  private let parameterized: [Route]
+  /// The slots of the literal templates and of the others, each in declaration order.
+  private let literal: [Int]
+  private let parameterized: [Int]
 
   init(routes: [Route]) {
     self.routes = routes.enumerated().map { index, route in
@@ -122,8 +125,8 @@ struct Router: Sendable {
       numbered.slot = index
       return numbered
     }
-    literal = self.routes.filter(\.isLiteral)
-    parameterized = self.routes.filter { !$0.isLiteral }
+    literal = self.routes.indices.filter { routes[$0].isLiteral }
+    parameterized = self.routes.indices.filter { !routes[$0].isLiteral }
   }
 
   static let knownMethods: Set<String> = [
@@ -134,19 +137,16 @@ struct Router: Sendable {
     let segments = Self.segments(path)
     let lookup = method == "HEAD" ? "GET" : method
     // A literal route owns its path: GET /v1/timing-functions/evaluate is not a function lookup.
-    if let found = Self.match(lookup, segments, in: literal) { return found }
-    if let found = Self.match(lookup, segments, in: parameterized) { return found }
+    if let found = match(lookup, segments, among: literal) { return found }
+    if let found = match(lookup, segments, among: parameterized) { return found }
     return .notFound
   }
 
-  /// The route `match(method:path:)` found earlier for this path (`HTTPRequest.route`), with its
-  /// parameters; the full search if the slot does not fit the path after all.
-  func match(slot: Int, method: String, path: String) -> RouteMatch {
+  /// The decoded `{parameters}` of a path that fits the route in `slot`; nil if it does not fit.
+  func parameters(slot: Int, path: String) -> [String: String]? {
     let segments = Self.segments(path)
-    guard routes.indices.contains(slot), routes[slot].fits(segments) else {
-      return match(method: method, path: path)
-    }
-    return .found(routes[slot], routes[slot].parameters(segments))
+    guard routes.indices.contains(slot), routes[slot].fits(segments) else { return nil }
+    return routes[slot].parameters(segments)
   }
 
   /// The path's segments after the leading `/`, still percent-encoded.
@@ -164,21 +164,18 @@ struct Router: Sendable {
 
   /// The route of `routes` for the method, 405 if the path fits only other methods, nil if it
   /// fits none.
-  private static func match(_ method: String, _ segments: [Substring], in routes: [Route])
+  private func match(_ method: String, _ segments: [Substring], among slots: [Int])
     -> RouteMatch?
   {
     var methods: [String] = []
     var owner: Int?
-    // By index: `for route in routes` copied each Route (its arrays and handler retained).
-    for index in routes.indices where routes[index].fits(segments) {
-      if routes[index].method == method {
-        return .found(routes[index], routes[index].parameters(segments))
-      }
-      methods.append(routes[index].method)
-      if owner == nil { owner = index }
+    for slot in slots where routes[slot].fits(segments) {
+      if routes[slot].method == method { return .found(slot: slot) }
+      methods.append(routes[slot].method)
+      if owner == nil { owner = slot }
     }
     guard let owner else { return nil }
-    return .methodNotAllowed(allowHeader(methods), owner: routes[owner])
+    return .methodNotAllowed(Self.allowHeader(methods), owner: owner)
   }
 
   /// The methods of a resource, with HEAD wherever GET is and OPTIONS always.
