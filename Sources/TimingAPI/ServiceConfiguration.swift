@@ -33,7 +33,7 @@ public struct ServiceConfiguration: Sendable {
     Option("--log-level", .logLevel, "debug, info, warning or error (default info)"),
     Option(
       "--cors-origins", .origins,
-      "comma-separated origins allowed from browsers, or * (default *)"),
+      "comma-separated scheme://host[:port] origins allowed from browsers, or * (default *)"),
     Option(
       "--max-body-bytes", .integer(\.limits.maxBodyBytes, 0...(256 << 20)),
       "largest request body (default 1048576)"),
