@@ -67,6 +67,9 @@ public struct ServiceConfiguration: Sendable {
       "--max-points", .integer(\.api.maxPointsPerRequest, 1...10_000_000),
       "most points one request may evaluate (default 10000)"),
     Option(
+      "--max-samples", .integer(\.api.maxSamples, 1...10_000_000),
+      "most sample times in one timeline, both ends counted (default 100000)"),
+    Option(
       "--max-timeline-values", .integer(\.api.maxTimelineValues, 1...100_000_000),
       "most numbers one timeline may produce (default 5000000)"),
     Option(

@@ -19,6 +19,10 @@ struct SampleRequest {
     let sample = JSONValue.object(members)
     if let times = sample["times"] {
       context.rejectUnknownMembers(sample, allowed: ["times"], at: pointer)
+      if case .array(let items) = times, items.count > maxSamples {
+        context.fail(pointer / "times", Self.tooMany(items.count, "", maxSamples))
+        return
+      }
       guard let items = context.array(times, at: pointer / "times", max: maxSamples) else {
         return
       }
@@ -52,13 +56,25 @@ struct SampleRequest {
     guard intervals < Double(maxSamples) else {
       context.fail(
         pointer,
-        "\(numberText(intervals + 1)) samples exceed the limit of \(maxSamples) per request; lower fps or the range"
-      )
+        Self.tooMany(
+          intervals + 1,
+          " (from \(numberText(from)) to \(numberText(to)) at \(numberText(fps)) fps, both ends counted)",
+          maxSamples) + "; lower fps or shorten the range")
       return []
     }
     // 0 ≤ intervals < maxSamples here (to ≥ from, fps > 0, and NaN fails the guard).
     let count = Int(truncating: intervals, clampedTo: 0...maxSamples, ifNaN: 0) + 1
     // from + i/fps for each i (not repeated addition), so the last frame lands exactly.
     return (0..<count).map { from + Double($0) / fps }
+  }
+
+  /// The one message for too many samples, by either form: how many the request makes, the
+  /// limit, and the flag that sets it (README "Limits").
+  private static func tooMany(_ count: Double, _ how: String, _ limit: Int) -> String {
+    "the request makes \(numberText(count)) samples\(how); the limit is \(limit) (--max-samples)"
+  }
+
+  private static func tooMany(_ count: Int, _ how: String, _ limit: Int) -> String {
+    tooMany(Double(count), how, limit)
   }
 }
