@@ -50,6 +50,7 @@ final class TimelineStream: @unchecked Sendable {
   private let plan: TimelinePlan
   private let outputs: OutputPlan
   private let times: [Double]
+  private let warnings: [SceneWarning]
   private let format: Format
   private var stage = Stage.start
   private var json = JSONWriter(capacity: pieceBytes + 64 * 1024)
@@ -59,6 +60,7 @@ final class TimelineStream: @unchecked Sendable {
     plan = prepared.plan
     outputs = prepared.outputs
     times = prepared.times
+    warnings = prepared.warnings
     self.format = format
   }
 
@@ -141,7 +143,7 @@ final class TimelineStream: @unchecked Sendable {
       json.key("actions")
       TimelineJSONEncoder.writeActions(plan.actionRecords, into: &json)
       json.key("warnings")
-      TimelineJSONEncoder.writeWarnings(plan.warnings, into: &json)
+      TimelineJSONEncoder.writeWarnings(warnings, into: &json)
       json.endObject()
       stage = .finished
     case .rows, .finished:

@@ -4,6 +4,9 @@ import TimingEngine
 /// that one 422 can list them all (design.md "Errors are values").
 struct DecodingContext {
   private(set) var problems: [Problem.FieldError] = []
+  /// What the request may not mean as written but is still valid (a likely misspelt key path),
+  /// answered with the result in its `warnings`; at most 200, like problems.
+  private(set) var warnings: [SceneWarning] = []
   /// The request's work budget: every array element and object member the decoders look at is
   /// charged (`WorkCost.jsonValue`), where they look at it.
   private(set) var budget: WorkBudget
@@ -31,6 +34,12 @@ struct DecodingContext {
   mutating func fail(_ pointer: JSONPointer, _ message: String) {
     // A hostile body could produce millions of problems; a few hundred tell the story.
     if problems.count < 200 { problems.append(.at(pointer, message)) }
+  }
+
+  mutating func warn(_ pointer: JSONPointer, _ message: String) {
+    if warnings.count < 200 {
+      warnings.append(SceneWarning(source: pointer.tokens, message: message))
+    }
   }
 
   /// A problem built elsewhere (a query parameter's, in `DecodingContext+Query`).
