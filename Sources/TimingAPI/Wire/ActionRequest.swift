@@ -44,7 +44,7 @@ struct ActionRequest {
       if items.isEmpty { context.fail(root / "keys", "name at least one key") }
     } else if body["keys"] == nil {
       context.fail(
-        root / "keys", "required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
+        root / "keys", "is required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
     }
     try context.throwIfFailed()
   }

@@ -18,7 +18,7 @@ extension Animation {
     else {
       if value[Member.keyPath] == nil {
         context.fail(
-          pointer / Member.keyPath, "required: the animated property, e.g. \"opacity\"")
+          pointer / Member.keyPath, "is required: the animated property, e.g. \"opacity\"")
       }
       return nil
     }

@@ -127,6 +127,26 @@ struct DecodingContext {
     return s
   }
 
+  /// A member that must be there: "is required" with what it is when absent (the message every
+  /// missing required field gets, rather than a complaint about an empty value).
+  mutating func required(_ value: JSONValue?, at pointer: JSONPointer, _ what: String)
+    -> JSONValue?
+  {
+    if value == nil { fail(pointer, "is required: \(what)") }
+    return value
+  }
+
+  /// A required one of a closed set of names: absent is "is required: one of …".
+  mutating func requiredChoice<Name: WireName>(
+    _ value: JSONValue?, at pointer: JSONPointer, as _: Name.Type = Name.self
+  ) -> Name? {
+    guard
+      let value = required(
+        value, at: pointer, "one of \(Name.sortedWireNames.joined(separator: ", "))")
+    else { return nil }
+    return choice(value, at: pointer, as: Name.self)
+  }
+
   /// One of a closed set of names (or its Core Animation constant's name).
   mutating func choice<Name: WireName>(
     _ value: JSONValue?, at pointer: JSONPointer, as _: Name.Type = Name.self

@@ -38,7 +38,7 @@ extension Layer {
     context.rejectUnknownMembers(value, allowed: Self.wireMembers, at: pointer)
     let name = context.string(value["name"], at: pointer / "name", maxLength: 200)
     if value["name"] == nil {
-      context.fail(pointer / "name", "required: a unique name for the layer")
+      context.fail(pointer / "name", "is required: a unique name for the layer")
     }
     if name?.isEmpty == true { context.fail(pointer / "name", "must not be empty") }
     self.init(name: name ?? "")

@@ -35,12 +35,12 @@ extension PropertyChange {
       let keyPathText = context.string(item["keyPath"], at: pointer / "keyPath", maxLength: 128)
     else {
       if item["keyPath"] == nil {
-        context.fail(pointer / "keyPath", "required: the property to set")
+        context.fail(pointer / "keyPath", "is required: the property to set")
       }
       return []
     }
     guard let newValue = item["value"] else {
-      context.fail(pointer / "value", "required: the new value")
+      context.fail(pointer / "value", "is required: the new value")
       return []
     }
     if keyPathText == "frame" {

@@ -12,7 +12,10 @@ struct SampleRequest {
   ) {
     guard let members = context.object(value, at: pointer) else {
       if value == nil {
-        context.fail(pointer, "required: {\"from\", \"to\", \"fps\"} or {\"times\": [...]}")
+        context.fail(
+          pointer,
+          "is required: {\"to\"} (with \"from\", default 0, and \"fps\", default 60) or {\"times\": [...]}"
+        )
       }
       return
     }
@@ -46,7 +49,7 @@ struct SampleRequest {
     let fps = context.number(
       sample["fps"] ?? .number(60), at: pointer / "fps", in: 0.001...1000, what: "frames per second"
     )
-    if sample["to"] == nil { context.fail(pointer / "to", "required: the last time to sample") }
+    if sample["to"] == nil { context.fail(pointer / "to", "is required: the last time to sample") }
     guard let from, let to, let fps else { return [] }
     guard to >= from else {
       context.fail(pointer / "to", "must not be before from")
