@@ -32,7 +32,8 @@ enum TimelineJSONEncoder {
     w.key("warnings")
     writeWarnings(warnings, into: &w)
     w.endObject()
-    return w.bytes
+    // Every JSON answer ends with a line break (`JSONLayout`).
+    return w.bytes + [UInt8(ascii: "\n")]
   }
 
   static func writeColumn(_ column: TimelineColumn, names: [String], into w: inout JSONWriter) {
