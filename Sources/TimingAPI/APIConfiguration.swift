@@ -10,7 +10,9 @@ public struct APIConfiguration: Sendable {
   /// Most numbers one timeline may produce (samples × the components of every sampled key path
   /// of every layer): about 8 bytes each in memory and 10–20 in JSON.
   public var maxTimelineValues = 5_000_000
-  /// Most sample times in one timeline request.
+  /// Most sample times in one timeline request (`--max-samples`), both ends of a range counted:
+  /// 100 s at 1000 fps is 100 001. Each time is 8 bytes in the plan plus its row of values, which
+  /// `maxTimelineValues` bounds separately.
   public var maxSamples = 100_000
   /// The work budget of one request (`WorkBudget`, units of about 10 ns of one core): decoding,
   /// planning, the script, sampling and export together. With this default the slowest

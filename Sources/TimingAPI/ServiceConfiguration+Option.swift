@@ -10,7 +10,7 @@ extension ServiceConfiguration {
       /// Seconds in (0, 86400]: a day bounds every timeout.
       case seconds(WritableKeyPath<ServiceConfiguration, Double> & Sendable)
       case logLevel
-      /// A comma-separated list of origins, or `*`.
+      /// A comma-separated list of origins (`scheme://host[:port]`), or `*`.
       case origins
     }
 
@@ -54,6 +54,9 @@ extension ServiceConfiguration {
           !$0.isEmpty
         }
         guard !origins.isEmpty else { return "must list at least one origin, or *" }
+        for origin in origins where origin != "*" {
+          if let problem = CORSMiddleware.AllowedOrigins.problem(with: origin) { return problem }
+        }
         configuration.api.corsOrigins = origins
       }
       return nil

@@ -33,7 +33,7 @@ public struct ServiceConfiguration: Sendable {
     Option("--log-level", .logLevel, "debug, info, warning or error (default info)"),
     Option(
       "--cors-origins", .origins,
-      "comma-separated origins allowed from browsers, or * (default *)"),
+      "comma-separated scheme://host[:port] origins allowed from browsers, or * (default *)"),
     Option(
       "--max-body-bytes", .integer(\.limits.maxBodyBytes, 0...(256 << 20)),
       "largest request body (default 1048576)"),
@@ -66,6 +66,9 @@ public struct ServiceConfiguration: Sendable {
     Option(
       "--max-points", .integer(\.api.maxPointsPerRequest, 1...10_000_000),
       "most points one request may evaluate (default 10000)"),
+    Option(
+      "--max-samples", .integer(\.api.maxSamples, 1...10_000_000),
+      "most sample times in one timeline, both ends counted (default 100000)"),
     Option(
       "--max-timeline-values", .integer(\.api.maxTimelineValues, 1...100_000_000),
       "most numbers one timeline may produce (default 5000000)"),

@@ -121,12 +121,14 @@ public final class TimingService: Sendable {
       let context = RequestContext(
         request: request, query: query, parameters: parameters,
         meter: RouteMeter(metrics: metrics, slot: slot))
+      var response: HTTPResponse
       do {
-        return RoutedResponse(
-          response: try router.routes[slot].handler(context), endpoint: endpoint)
+        response = try router.routes[slot].handler(context)
       } catch {
-        return RoutedResponse(response: problem(error), endpoint: endpoint)
+        response = problem(error)
       }
+      if JSONLayout.isIndented(query) { response = JSONLayout.indented(response) }
+      return RoutedResponse(response: response, endpoint: endpoint)
     }
   }
 }

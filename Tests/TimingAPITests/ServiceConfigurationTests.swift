@@ -77,6 +77,52 @@ import Testing
     #expect(!message.isEmpty)
   }
 
+  /// A browser's `Origin` is `scheme://host[:port]` and is compared byte for byte, so an origin
+  /// without a scheme, or with a path, could never match: refused at start, naming the value
+  /// and the form expected.
+  @Test(arguments: [
+    "example.com", "https://example.com/", "https://example.com/app", "https://", "://example.com",
+    "https://example.com:", "https://example.com:99999", "https://user@example.com",
+    "1http://example.com",
+  ])
+  func rejectsOriginsThatCanNeverMatch(_ origin: String) {
+    guard
+      case .invalid(let message) = ServiceConfiguration.parse(
+        arguments: ["--cors-origins", "https://ok.example," + origin], environment: [:],
+        processors: 1)
+    else {
+      Issue.record("accepted \(origin)")
+      return
+    }
+    #expect(message.hasPrefix("--cors-origins "), "\(message)")
+    #expect(message.contains("'\(origin)'"), "\(message)")
+    #expect(message.contains("scheme://host[:port]"), "\(message)")
+  }
+
+  @Test func acceptsOriginsInTheBrowsersForm() {
+    let origins = [
+      "https://example.com", "http://localhost:3000", "http://[::1]:8080", "app+x.y://host",
+    ]
+    guard
+      case .run(let c) = ServiceConfiguration.parse(
+        arguments: [], environment: ["CORS_ORIGINS": origins.joined(separator: ",")],
+        processors: 1)
+    else {
+      Issue.record("refused \(origins)")
+      return
+    }
+    #expect(c.api.corsOrigins == origins)
+    guard
+      case .invalid(let message) = ServiceConfiguration.parse(
+        arguments: [], environment: ["CORS_ORIGINS": "example.com"], processors: 1)
+    else {
+      Issue.record("accepted example.com from the environment")
+      return
+    }
+    #expect(
+      message.hasPrefix("CORS_ORIGINS=example.com: 'example.com' has no scheme"), "\(message)")
+  }
+
   @Test func helpListsEveryOptionAndVariable() {
     guard
       case .help(let text) = ServiceConfiguration.parse(

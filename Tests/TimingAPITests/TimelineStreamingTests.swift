@@ -40,7 +40,8 @@ import Testing
     let prepared = try PreparedTimeline(json: body, configuration: APIConfiguration())
     #expect(prepared.numberCount > TimelineStream.blockValues)
     let samples = prepared.sample()
-    let whole = TimelineJSONEncoder.encode(samples, plan: prepared.plan)
+    let whole = TimelineJSONEncoder.encode(
+      samples, plan: prepared.plan, warnings: prepared.warnings)
     #expect(TimelineStream(prepared, format: .json).collect() == whole)
     let csv = TimelineCSVEncoder.encode(samples, plan: prepared.plan)
     #expect(TimelineStream(prepared, format: .csv).collect() == csv)

@@ -3,7 +3,9 @@ import TimingEngine
 /// The columnar timeline response (api.md "Timelines"), written in one pass by the streaming
 /// writer: values in the JSON forms of semantics.md §3.1.
 enum TimelineJSONEncoder {
-  static func encode(_ samples: TimelineSamples, plan: TimelinePlan) -> [UInt8] {
+  static func encode(_ samples: TimelineSamples, plan: TimelinePlan, warnings: [SceneWarning])
+    -> [UInt8]
+  {
     let numbers = samples.layers.reduce(samples.times.count) {
       $0 + $1.columns.reduce(0) { $0 + $1.values.count }
     }
@@ -28,9 +30,10 @@ enum TimelineJSONEncoder {
     w.key("actions")
     writeActions(plan.actionRecords, into: &w)
     w.key("warnings")
-    writeWarnings(plan.warnings, into: &w)
+    writeWarnings(warnings, into: &w)
     w.endObject()
-    return w.bytes
+    // Every JSON answer ends with a line break (`JSONLayout`).
+    return w.bytes + [UInt8(ascii: "\n")]
   }
 
   static func writeColumn(_ column: TimelineColumn, names: [String], into w: inout JSONWriter) {

@@ -50,16 +50,21 @@ final class TimelineStream: @unchecked Sendable {
   private let plan: TimelinePlan
   private let outputs: OutputPlan
   private let times: [Double]
+  private let warnings: [SceneWarning]
   private let format: Format
+  /// `?pretty`: each JSON piece re-indented as it is made (`JSONLayout`).
+  private var indenter: JSONIndenter?
   private var stage = Stage.start
   private var json = JSONWriter(capacity: pieceBytes + 64 * 1024)
   private let csv = ByteBuffer(capacity: pieceBytes + 64 * 1024)
 
-  init(_ prepared: PreparedTimeline, format: Format) {
+  init(_ prepared: PreparedTimeline, format: Format, indented: Bool = false) {
     plan = prepared.plan
     outputs = prepared.outputs
     times = prepared.times
+    warnings = prepared.warnings
     self.format = format
+    indenter = indented && format == .json ? JSONIndenter() : nil
   }
 
   /// Appends the next piece; false once the document is complete.
@@ -68,6 +73,14 @@ final class TimelineStream: @unchecked Sendable {
     case .json:
       while json.count < Self.pieceBytes, advanceJSON() {}
       piece = json.take()
+      if var indenter {
+        var indented: [UInt8] = []
+        indenter.indent(piece, into: &indented)
+        piece = indented
+        self.indenter = indenter
+      }
+      // Every JSON answer ends with a line break (`JSONLayout`).
+      if case .finished = stage { piece.append(UInt8(ascii: "\n")) }
     case .csv:
       while csv.count < Self.pieceBytes, advanceCSV() {}
       piece = csv.take()
@@ -141,7 +154,7 @@ final class TimelineStream: @unchecked Sendable {
       json.key("actions")
       TimelineJSONEncoder.writeActions(plan.actionRecords, into: &json)
       json.key("warnings")
-      TimelineJSONEncoder.writeWarnings(plan.warnings, into: &json)
+      TimelineJSONEncoder.writeWarnings(warnings, into: &json)
       json.endObject()
       stage = .finished
     case .rows, .finished:

@@ -19,10 +19,14 @@ extension RequestContext {
     return chosen
   }
 
-  /// A 422 naming every query parameter the resource does not take.
-  func rejectUnknownParameters(allowed: Set<String> = []) throws(Problem) {
+  /// A 422 naming every query parameter the resource does not take. A route answering JSON
+  /// also takes `pretty` (`JSONLayout`); an SVG plot does not.
+  func rejectUnknownParameters(allowed: Set<String> = [], answersJSON: Bool = true)
+    throws(Problem)
+  {
     var problems = DecodingContext.query()
-    problems.rejectUnknownParameters(query, allowed: allowed)
+    problems.rejectUnknownParameters(
+      query, allowed: allowed, alsoAllowed: answersJSON ? JSONLayout.parameter : nil)
     try problems.throwIfFailed()
   }
 }

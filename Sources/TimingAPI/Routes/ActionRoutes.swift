@@ -51,6 +51,10 @@ struct ActionRoutes {
       w.endObject()
     }
     w.endArray()
+    // The same shape as a timeline's: a key looked up as a custom key that is likely a
+    // misspelt property (`opacty`).
+    w.key("warnings")
+    TimelineJSONEncoder.writeWarnings(decoding.warnings, into: &w)
     w.endObject()
     return .json(w.bytes)
   }

@@ -7,6 +7,9 @@ public struct PreparedTimeline: Sendable {
   public let plan: TimelinePlan
   public let outputs: OutputPlan
   public let times: [Double]
+  /// What the answer's `warnings` list: the decoder's (a likely misspelt key path) first, then
+  /// the plan's (a decision taken where Core Animation is undefined, a field ignored).
+  public let warnings: [SceneWarning]
   /// The request's budget with everything charged: decoding, planning and the script as they
   /// ran, sampling and export up front from their exact costs.
   public let work: WorkBudget
@@ -50,6 +53,7 @@ public struct PreparedTimeline: Sendable {
       throw Problem.invalidRequest([.at(request.keyPathsPointer / error.index, error.message)])
     }
     times = request.times
+    warnings = decoding.warnings + plan.warnings
     // A product of counts saturates rather than traps: the counts are bounded by the body size
     // and maxSamples, but the limits are plain Ints a configuration can set to anything.
     let numbers = saturatingProduct(times.count, outputs.componentsPerSample)
@@ -107,7 +111,7 @@ public struct PreparedTimeline: Sendable {
   public func sample() -> TimelineSamples { plan.sample(times: times, outputs: outputs) }
 
   public func json(_ samples: TimelineSamples) -> [UInt8] {
-    TimelineJSONEncoder.encode(samples, plan: plan)
+    TimelineJSONEncoder.encode(samples, plan: plan, warnings: warnings)
   }
 }
 

@@ -56,7 +56,7 @@ struct PresetRoutes {
     let query = context.query
     var problems = DecodingContext.query()
     problems.rejectUnknownParameters(
-      query, allowed: ["duration", "delay", "width", "height", "fps"])
+      query, allowed: ["duration", "delay", "width", "height", "fps", JSONLayout.parameter])
     let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
     let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
     let width =

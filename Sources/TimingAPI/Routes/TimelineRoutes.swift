@@ -20,19 +20,25 @@ struct TimelineRoutes {
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
     context.meter.charged(workUnits: prepared.work.spent)
-    let stream = TimelineStream(prepared, format: format)
     var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
     guard prepared.numberCount > Self.streamingThreshold else {
-      return HTTPResponse(status: .ok, headers: headers, body: stream.collect())
+      // Held whole: `?pretty` is applied to it with every other JSON answer (`JSONLayout`).
+      return HTTPResponse(
+        status: .ok, headers: headers, body: TimelineStream(prepared, format: format).collect())
     }
+    let indented = format == .json && JSONLayout.isIndented(context.query)
+    let stream = TimelineStream(prepared, format: format, indented: indented)
     // A streamed answer's bytes are not known before its head is sent, but they are a pure
     // function of the request and the service's version: its tag is computed from those
-    // (format, the body as sent, the contract's own tag standing for the version), so the same
-    // request always gets the same tag, here and on every replica of that version.
+    // (format, layout, the body as sent, the contract's own tag standing for the version), so
+    // the same request always gets the same tag, here and on every replica of that version,
+    // and the indented answer a different one.
+    let layout = indented ? ";" + JSONLayout.parameter : ""
     headers.append(
       "ETag",
       EntityTag.of(
-        Array((format.mediaType + OpenAPIDocument.tag).utf8) + [0] + context.request.body))
+        Array((format.mediaType + layout + OpenAPIDocument.tag).utf8) + [0]
+          + context.request.body))
     return HTTPResponse(
       status: .ok, headers: headers,
       stream: ResponseStream(reservedBytes: prepared.estimatedBytes) {
@@ -45,6 +51,7 @@ struct TimelineRoutes {
 
   /// `?format=json|csv` wins over `Accept`.
   private func chooseFormat(_ context: RequestContext) throws(Problem) -> TimelineStream.Format {
+    // `pretty` is accepted with CSV too, and changes nothing there.
     try context.rejectUnknownParameters(allowed: ["format"])
     if context.query.first("format") != nil {
       var problems = DecodingContext.query()

@@ -63,13 +63,13 @@ struct TimingFunctionRoutes {
     }
     let query = context.query
     if wantsSVG {
-      try context.rejectUnknownParameters(allowed: ["from", "to"])
+      try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
     }
     let chosen = try context.negotiate([HTTPResponse.jsonType, Self.svgType])
     if chosen == Self.svgType {
-      try context.rejectUnknownParameters(allowed: ["from", "to"])
+      try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: true)
     }

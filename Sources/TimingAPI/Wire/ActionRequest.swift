@@ -11,6 +11,10 @@ struct ActionRequest {
   var transaction = TransactionState()
   var block: AnimationBlock?
   var keys: [String] = []
+  /// Keys that name no layer property but are Core Animation's own action keys (semantics.md
+  /// §5.1, §5.3): never a misspelling of a property.
+  static let actionOnlyKeys: Set<String> = BuiltInActions.basicKeys.union(BuiltInActions.fadeKeys)
+    .union(["onOrderIn", "onOrderOut", "transition"])
 
   /// Decodes `body`, reporting every problem to `context` with its pointer.
   init(json body: JSONValue, in context: inout DecodingContext) throws(Problem) {
@@ -34,10 +38,13 @@ struct ActionRequest {
       keys = items.enumerated().compactMap { i, item in
         context.string(item, at: root / "keys" / i, maxLength: 128)
       }
+      for (i, key) in keys.enumerated() where !Self.actionOnlyKeys.contains(key) {
+        context.warnIfMisspelt(key, at: root / "keys" / i, taken: "looked up as a custom key")
+      }
       if items.isEmpty { context.fail(root / "keys", "name at least one key") }
     } else if body["keys"] == nil {
       context.fail(
-        root / "keys", "required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
+        root / "keys", "is required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
     }
     try context.throwIfFailed()
   }

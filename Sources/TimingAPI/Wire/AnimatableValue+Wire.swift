@@ -83,7 +83,7 @@ extension AnimatableValue {
       context.rejectUnknownMembers(value, allowed: Set(names), at: pointer)
       for name in names {
         guard let member = value[name] else {
-          context.fail(pointer / name, "required for \(type)")
+          context.fail(pointer / name, "is required for \(type)")
           return nil
         }
         guard let n = context.number(member, at: pointer / name, in: -1e12...1e12) else {
@@ -132,7 +132,7 @@ extension AnimatableValue {
       for name in names {
         let member = value[name] ?? (name == "a" ? .number(1) : nil)
         guard let member else {
-          context.fail(pointer / name, "required: a component in 0…1")
+          context.fail(pointer / name, "is required: a component in 0…1")
           return nil
         }
         guard

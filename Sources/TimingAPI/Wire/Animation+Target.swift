@@ -18,7 +18,7 @@ extension Animation {
     else {
       if value[Member.keyPath] == nil {
         context.fail(
-          pointer / Member.keyPath, "required: the animated property, e.g. \"opacity\"")
+          pointer / Member.keyPath, "is required: the animated property, e.g. \"opacity\"")
       }
       return nil
     }
@@ -71,13 +71,17 @@ extension Animation {
         }()
       customType = sample.flatMap(ValueType.init(customJSON:))
       if customType == nil {
+        let hint = LayerProperties.suggestion(for: property).map { "; did you mean \($0)?" } ?? ""
         context.fail(
           pointer,
           "'\(text.prefix(64))' is not a layer property; a custom property needs number (or array of numbers) values"
-        )
+            + hint)
         return nil
       }
       customTypes[property] = customType
+    }
+    if LayerProperties.catalogue[property] == nil {
+      context.warnIfMisspelt(property, at: pointer, taken: "animated as a custom property")
     }
     guard let keyPath = PropertyKeyPath.resolve(text, customType: customType) else {
       if let builtIn = LayerProperties.catalogue[property] {

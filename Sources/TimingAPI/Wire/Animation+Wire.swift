@@ -31,8 +31,8 @@ extension Animation {
       return nil
     }
     guard
-      let type = context.choice(
-        value[Member.type] ?? .string(""), at: pointer / Member.type, as: AnimationType.self)
+      let type = context.requiredChoice(
+        value[Member.type], at: pointer / Member.type, as: AnimationType.self)
     else { return nil }
     context.rejectUnknownMembers(value, allowed: type.members, at: pointer)
 

@@ -22,8 +22,8 @@ extension CanvasSettings {
       return nil
     }
     guard
-      let preset = context.choice(
-        value[nameKey] ?? .string(""), at: pointer / nameKey, as: CanvasPreset.self)
+      let preset = context.requiredChoice(
+        value[nameKey], at: pointer / nameKey, as: CanvasPreset.self)
     else { return nil }
     let duration =
       context.number(value[Member.duration], at: pointer / Member.duration, in: 0...1e6) ?? 0

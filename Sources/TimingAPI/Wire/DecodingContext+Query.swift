@@ -15,12 +15,18 @@ extension DecodingContext {
   /// One problem per parameter the resource does not take, in the order they were sent.
   /// The hint is built only when a name is unknown: sorting and joining the allowed names on
   /// every request was ~4 % of a small GET.
-  mutating func rejectUnknownParameters(_ query: QueryString, allowed: Set<String>) {
-    for parameter in query.parameters where !allowed.contains(parameter.name) {
+  /// `alsoAllowed` is one more name (the layout's `pretty`), apart so that no set is built
+  /// per request.
+  mutating func rejectUnknownParameters(
+    _ query: QueryString, allowed: Set<String>, alsoAllowed: String? = nil
+  ) {
+    for parameter in query.parameters
+    where !allowed.contains(parameter.name) && parameter.name != alsoAllowed {
+      let names = alsoAllowed.map { allowed.union([$0]) } ?? allowed
       let hint =
-        allowed.isEmpty
+        names.isEmpty
         ? "this resource takes no query parameters"
-        : "expected " + allowed.sorted().joined(separator: ", ")
+        : "expected " + names.sorted().joined(separator: ", ")
       fail(parameter: parameter.name, "unknown query parameter; \(hint)")
     }
   }

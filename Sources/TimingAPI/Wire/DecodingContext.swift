@@ -4,6 +4,9 @@ import TimingEngine
 /// that one 422 can list them all (design.md "Errors are values").
 struct DecodingContext {
   private(set) var problems: [Problem.FieldError] = []
+  /// What the request may not mean as written but is still valid (a likely misspelt key path),
+  /// answered with the result in its `warnings`; at most 200, like problems.
+  private(set) var warnings: [SceneWarning] = []
   /// The request's work budget: every array element and object member the decoders look at is
   /// charged (`WorkCost.jsonValue`), where they look at it.
   private(set) var budget: WorkBudget
@@ -31,6 +34,12 @@ struct DecodingContext {
   mutating func fail(_ pointer: JSONPointer, _ message: String) {
     // A hostile body could produce millions of problems; a few hundred tell the story.
     if problems.count < 200 { problems.append(.at(pointer, message)) }
+  }
+
+  mutating func warn(_ pointer: JSONPointer, _ message: String) {
+    if warnings.count < 200 {
+      warnings.append(SceneWarning(source: pointer.tokens, message: message))
+    }
   }
 
   /// A problem built elsewhere (a query parameter's, in `DecodingContext+Query`).
@@ -116,6 +125,26 @@ struct DecodingContext {
       return nil
     }
     return s
+  }
+
+  /// A member that must be there: "is required" with what it is when absent (the message every
+  /// missing required field gets, rather than a complaint about an empty value).
+  mutating func required(_ value: JSONValue?, at pointer: JSONPointer, _ what: String)
+    -> JSONValue?
+  {
+    if value == nil { fail(pointer, "is required: \(what)") }
+    return value
+  }
+
+  /// A required one of a closed set of names: absent is "is required: one of …".
+  mutating func requiredChoice<Name: WireName>(
+    _ value: JSONValue?, at pointer: JSONPointer, as _: Name.Type = Name.self
+  ) -> Name? {
+    guard
+      let value = required(
+        value, at: pointer, "one of \(Name.sortedWireNames.joined(separator: ", "))")
+    else { return nil }
+    return choice(value, at: pointer, as: Name.self)
   }
 
   /// One of a closed set of names (or its Core Animation constant's name).

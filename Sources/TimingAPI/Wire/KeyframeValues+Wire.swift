@@ -87,7 +87,7 @@ extension KeyframeValues {
   ) -> [AnimatableValue]? {
     guard let items = context.array(value, at: pointer, max: 10_000) else {
       if value == nil {
-        context.fail(pointer, "required: the keyframe values (or a path)")
+        context.fail(pointer, "is required: the keyframe values (or a path)")
       }
       return nil
     }

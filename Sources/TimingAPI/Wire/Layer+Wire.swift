@@ -38,7 +38,7 @@ extension Layer {
     context.rejectUnknownMembers(value, allowed: Self.wireMembers, at: pointer)
     let name = context.string(value["name"], at: pointer / "name", maxLength: 200)
     if value["name"] == nil {
-      context.fail(pointer / "name", "required: a unique name for the layer")
+      context.fail(pointer / "name", "is required: a unique name for the layer")
     }
     if name?.isEmpty == true { context.fail(pointer / "name", "must not be empty") }
     self.init(name: name ?? "")
@@ -137,11 +137,13 @@ extension Layer {
       } else if let custom = ValueType(customJSON: member) {
         type = custom
         customTypes[key] = custom
+        context.warnIfMisspelt(key, at: pointer / key, taken: "a custom property")
       } else {
+        let hint = LayerProperties.suggestion(for: key).map { "; did you mean \($0)?" } ?? ""
         context.fail(
           pointer / key,
           "'\(key.prefix(64))' is not a layer property; a custom property must be a number or an array of numbers"
-        )
+            + hint)
         continue
       }
       if let v = AnimatableValue(

@@ -67,7 +67,8 @@ extension PointsRequest {
           to = max(settling, 1e-3)
         } else {
           problems.fail(
-            parameter: "to", "an undamped spring never settles: give the end of the range with to=")
+            parameter: "to",
+            "is required for an undamped spring, which never settles: the end of the range")
         }
       } else {
         to = 1

@@ -37,7 +37,7 @@ struct PointsRequest {
       // A text too long for the budget is refused before anything else is looked at.
       if let exhausted = context.exhausted { throw Problem.tooMuchWork(exhausted) }
     } else {
-      context.fail(root / "function", "required: a timing function, e.g. \"easeIn\"")
+      context.fail(root / "function", "is required: a timing function, e.g. \"easeIn\"")
     }
     xs = try Self.inputs(body["x"], at: root / "x", maxPoints: maxPoints, &context)
     slope = context.bool(body["slope"], at: root / "slope") ?? false
@@ -71,7 +71,7 @@ struct PointsRequest {
       }
       return xs
     case nil:
-      context.fail(pointer, "required: an array of numbers")
+      context.fail(pointer, "is required: an array of numbers")
       return []
     case let other?:
       context.fail(pointer, "must be an array of numbers, not \(other.typeName)")

@@ -4,6 +4,9 @@ import TimingEngine
 /// An RFC 9457 problem: every error the API returns is one of these, so the mapping from error
 /// to response lives in one place.
 public struct Problem: Error, Sendable {
+  /// RFC 9457's media type for every problem.
+  static let mediaType = "application/problem+json"
+
   /// One bad field: a JSON Pointer into the body, or a query parameter's name.
   public struct FieldError: Error, Sendable, Equatable {
     public var pointer: String?
@@ -78,9 +81,10 @@ public struct Problem: Error, Sendable {
       writer.endArray()
     }
     writer.endObject()
-    var headers = HTTPFields([("Content-Type", "application/problem+json")])
+    var headers = HTTPFields([("Content-Type", Self.mediaType)])
     for (name, value) in extraHeaders { headers.append(name, value) }
-    return HTTPResponse(status: status, headers: headers, body: writer.bytes)
+    // Ends with a line break like every JSON answer (`JSONLayout`).
+    return HTTPResponse(status: status, headers: headers, body: writer.bytes + [UInt8(ascii: "\n")])
   }
 
   /// `instance` is a URI reference: the few token characters a URI does not allow (`#`, `%`,

@@ -35,12 +35,12 @@ extension PropertyChange {
       let keyPathText = context.string(item["keyPath"], at: pointer / "keyPath", maxLength: 128)
     else {
       if item["keyPath"] == nil {
-        context.fail(pointer / "keyPath", "required: the property to set")
+        context.fail(pointer / "keyPath", "is required: the property to set")
       }
       return []
     }
     guard let newValue = item["value"] else {
-      context.fail(pointer / "value", "required: the new value")
+      context.fail(pointer / "value", "is required: the new value")
       return []
     }
     if keyPathText == "frame" {
@@ -69,10 +69,14 @@ extension PropertyChange {
       ?? (LayerProperties.catalogue[property] == nil
         ? ValueType(customJSON: newValue) : nil)
     guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
+      let hint = LayerProperties.suggestion(for: property).map { "; did you mean \($0)?" } ?? ""
       context.fail(
         pointer / "keyPath",
-        "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)")
+        "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)" + hint)
       return []
+    }
+    if LayerProperties.catalogue[property] == nil {
+      context.warnIfMisspelt(property, at: pointer / "keyPath", taken: "set as a custom property")
     }
     guard
       let decoded = AnimatableValue(

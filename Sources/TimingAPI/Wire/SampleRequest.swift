@@ -12,13 +12,20 @@ struct SampleRequest {
   ) {
     guard let members = context.object(value, at: pointer) else {
       if value == nil {
-        context.fail(pointer, "required: {\"from\", \"to\", \"fps\"} or {\"times\": [...]}")
+        context.fail(
+          pointer,
+          "is required: {\"to\"} (with \"from\", default 0, and \"fps\", default 60) or {\"times\": [...]}"
+        )
       }
       return
     }
     let sample = JSONValue.object(members)
     if let times = sample["times"] {
       context.rejectUnknownMembers(sample, allowed: ["times"], at: pointer)
+      if case .array(let items) = times, items.count > maxSamples {
+        context.fail(pointer / "times", Self.tooMany(items.count, "", maxSamples))
+        return
+      }
       guard let items = context.array(times, at: pointer / "times", max: maxSamples) else {
         return
       }
@@ -42,7 +49,7 @@ struct SampleRequest {
     let fps = context.number(
       sample["fps"] ?? .number(60), at: pointer / "fps", in: 0.001...1000, what: "frames per second"
     )
-    if sample["to"] == nil { context.fail(pointer / "to", "required: the last time to sample") }
+    if sample["to"] == nil { context.fail(pointer / "to", "is required: the last time to sample") }
     guard let from, let to, let fps else { return [] }
     guard to >= from else {
       context.fail(pointer / "to", "must not be before from")
@@ -52,13 +59,25 @@ struct SampleRequest {
     guard intervals < Double(maxSamples) else {
       context.fail(
         pointer,
-        "\(numberText(intervals + 1)) samples exceed the limit of \(maxSamples) per request; lower fps or the range"
-      )
+        Self.tooMany(
+          intervals + 1,
+          " (from \(numberText(from)) to \(numberText(to)) at \(numberText(fps)) fps, both ends counted)",
+          maxSamples) + "; lower fps or shorten the range")
       return []
     }
     // 0 ≤ intervals < maxSamples here (to ≥ from, fps > 0, and NaN fails the guard).
     let count = Int(truncating: intervals, clampedTo: 0...maxSamples, ifNaN: 0) + 1
     // from + i/fps for each i (not repeated addition), so the last frame lands exactly.
     return (0..<count).map { from + Double($0) / fps }
+  }
+
+  /// The one message for too many samples, by either form: how many the request makes, the
+  /// limit, and the flag that sets it (README "Limits").
+  private static func tooMany(_ count: Double, _ how: String, _ limit: Int) -> String {
+    "the request makes \(numberText(count)) samples\(how); the limit is \(limit) (--max-samples)"
+  }
+
+  private static func tooMany(_ count: Int, _ how: String, _ limit: Int) -> String {
+    tooMany(Double(count), how, limit)
   }
 }

@@ -31,7 +31,7 @@ struct ScriptContext {
     -> String?
   {
     guard let name = context.string(value, at: pointer, maxLength: 200) else {
-      if value == nil { context.fail(pointer, "required: the name of a layer in the scene") }
+      if value == nil { context.fail(pointer, "is required: the name of a layer in the scene") }
       return nil
     }
     guard layers[name] != nil else {

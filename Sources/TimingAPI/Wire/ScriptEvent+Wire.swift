@@ -17,7 +17,7 @@ extension ScriptEvent {
     let time = context.number(
       value["time"], at: pointer / "time", in: 0...1e9, what: "a scene time ≥ 0")
     if value["time"] == nil {
-      context.fail(pointer / "time", "required: the scene time of the event")
+      context.fail(pointer / "time", "is required: the scene time of the event")
     }
     guard let kind = ScriptEventKind.of(value, at: pointer, &context) else { return nil }
     let action: ScriptAction?
@@ -100,7 +100,7 @@ extension ScriptEvent {
     }
     var customTypes = script.layers[layer] ?? [:]
     guard let animationValue = object["animation"] else {
-      context.fail(pointer / "animation", "required: the animation to add")
+      context.fail(pointer / "animation", "is required: the animation to add")
       return nil
     }
     guard
@@ -126,7 +126,7 @@ extension ScriptEvent {
     }
     guard let key = context.string(object["key"], at: pointer / "key", maxLength: 128) else {
       if object["key"] == nil {
-        context.fail(pointer / "key", "required: the key of the animation to remove")
+        context.fail(pointer / "key", "is required: the key of the animation to remove")
       }
       return nil
     }
@@ -139,7 +139,9 @@ extension ScriptEvent {
     _ script: ScriptContext
   ) -> ScriptAction? {
     guard let layer = script.inserted[(pointer / "layer").description] else {
-      if object["layer"] == nil { context.fail(pointer / "layer", "required: the layer to insert") }
+      if object["layer"] == nil {
+        context.fail(pointer / "layer", "is required: the layer to insert")
+      }
       return nil
     }
     var parent: String?
@@ -174,7 +176,7 @@ extension ScriptEvent {
     }
     guard let new = script.inserted[(pointer / "with").description] else {
       if object["with"] == nil {
-        context.fail(pointer / "with", "required: the layer that takes its place")
+        context.fail(pointer / "with", "is required: the layer that takes its place")
       }
       return nil
     }

@@ -37,7 +37,7 @@ struct TimelineRequest {
     if let items = context.array(body["layers"], at: root / "layers", max: limits.maxLayers) {
       scene.layers = Layer.list(json: items, at: root / "layers", in: &context, layers: &layers)
     } else if body["layers"] == nil {
-      context.fail(root / "layers", "required: an array of layers")
+      context.fail(root / "layers", "is required: an array of layers")
     }
     var names = Set<String>()
     Self.checkNames(scene.layers, &names, &context)

@@ -69,8 +69,15 @@ extension TimingFunction {
       w.key("canonical")
       w.string(canonical)
     }
-    w.key("css")
-    w.string(cssText)
+    switch self {
+    case .named, .controlPoints, .cubicBezier, .steps, .linear:
+      w.key("css")
+      w.string(cssText)
+    case .spring:
+      // No CSS function is a spring: this service's `spring(…)` text in a `css` member would
+      // be invalid in a style sheet. (A `linear()` approximation could stand for it.)
+      break
+    }
     if let (x1, y1, x2, y2) = controlPoints {
       w.key("controlPoints")
       w.beginArray()

@@ -49,6 +49,13 @@ public final class Interpolator: Sendable {
   @inline(__always) public func write(_ progress: Double, into out: UnsafeMutablePointer<Double>) {
     switch mode {
     case .linear:
+      // At progress 1, the end value itself: from + (to − from)·1 can miss it in the last bit
+      // (0.2 → 0.9 ends at 0.8999999999999999), and an animation's end or a key time should
+      // show the value it was given.
+      if progress == 1 {
+        for i in 0..<to.count { out[i] = to[i] }
+        return
+      }
       from.withUnsafeBufferPointer { f in
         delta.withUnsafeBufferPointer { d in
           for i in 0..<f.count { out[i] = f[i] + d[i] * progress }

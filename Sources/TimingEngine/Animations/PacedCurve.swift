@@ -97,8 +97,13 @@ final class PacedCurve: Sendable {
     let piece = pieces[lo]
     let length = cumulative[lo + 1] - cumulative[lo]
     let w = wanted - cumulative[lo]
-    if w <= 0 { return (piece.segment, piece.start) }
-    if w >= length { return (piece.segment, piece.end) }
+    // Within 4 ulps of the total from a piece's end is that end: a fraction that names a key
+    // point (0.5 of a path of two mirror-image segments) meets the sum of the lengths before it
+    // only up to rounding, and a parameter 1e-14 short of a segment's end showed as 3.3e-14
+    // where the key point has 0. The position moves by at most 4.4e-16 of the path's length.
+    let slack = 4 * Double.ulpOfOne * total
+    if w <= slack { return (piece.segment, piece.start) }
+    if w >= length - slack { return (piece.segment, piece.end) }
     let s = derivative.withUnsafeBufferPointer { all in
       Segment(coefficients: all.baseAddress! + piece.segment * dimensions * 3, dimensions)
         .solve(piece, length: length, w)

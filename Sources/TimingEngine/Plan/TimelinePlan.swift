@@ -123,4 +123,9 @@ public final class TimelinePlan: Sendable {
 public struct SceneWarning: Sendable, Equatable {
   public let source: [String]
   public let message: String
+
+  public init(source: [String], message: String) {
+    self.source = source
+    self.message = message
+  }
 }

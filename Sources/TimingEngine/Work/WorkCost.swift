@@ -15,6 +15,12 @@ public enum WorkCost {
   /// (30 000 custom properties: 35 ms with their tracks, ~1 µs each; see `property`).
   public static let jsonValue = 10
 
+  /// Looking for the known property nearest to a name the catalogue does not know (a custom
+  /// property, or a typo: `LayerProperties.suggestion`): up to 27 banded alignments of at most
+  /// 5 × 22 cells, about 3 000 steps of a few instructions. An estimate from that count (~3 µs),
+  /// not a timing-bench figure; it is a tenth of what a custom property's track costs at most.
+  public static let keySuggestion = 300
+
   // MARK: Planning and script
 
   /// One layer flattened: its clock, tracks and tables.
