@@ -19,9 +19,32 @@ enum EntityTag {
       }
     }
     hash ^= hash >> 32
-    let hex = String(hash, radix: 16)
-    return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "-"
-      + String(bytes.count, radix: 36) + "\""
+    return text(hash: hash, length: bytes.count)
+  }
+
+  private static let digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+
+  /// `"<16 hex digits>-<length in base 36>"`, written into one string: formatting it with
+  /// `String(radix:)` and concatenation took five allocations (~2 % of a small GET).
+  static func text(hash: UInt64, length: Int) -> String {
+    var lengthDigits = 1
+    var rest = length / 36
+    while rest > 0 {
+      lengthDigits += 1
+      rest /= 36
+    }
+    return String(unsafeUninitializedCapacity: 19 + lengthDigits) { buffer in
+      buffer[0] = UInt8(ascii: "\"")
+      for i in 0..<16 { buffer[1 + i] = digits[Int(hash >> UInt64(60 - 4 * i) & 0xF)] }
+      buffer[17] = UInt8(ascii: "-")
+      var n = length
+      for i in stride(from: 17 + lengthDigits, to: 17, by: -1) {
+        buffer[i] = digits[n % 36]
+        n /= 36
+      }
+      buffer[18 + lengthDigits] = UInt8(ascii: "\"")
+      return 19 + lengthDigits
+    }
   }
 
   /// RFC 9110 §13.1.2: weak comparison; `*` matches any current representation.
