@@ -60,8 +60,9 @@ public final class Deflater: @unchecked Sendable {
     input.withUnsafeBufferPointer { source in
       stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
       stream.pointee.avail_in = UInt32(source.count)
-      // Room for a quarter of the input at first: the timelines compress 8–12×, so one round
-      // usually suffices, and a larger one would only be zero-filled and given back.
+      // Room for a quarter of the input at first: timelines compress 3.7–13× (performance.md
+      // "Compression"), so one round usually suffices, and a larger one would only be
+      // zero-filled and given back.
       let room = max(4096, source.count / 4)
       while true {
         let start = output.count
