@@ -97,8 +97,8 @@ struct AcceptEncoding: Equatable {
   /// coding is preferred to identity at equal weight, since it is smaller): the acceptable
   /// coding of the highest weight, or nil for identity. No field, or an empty one, is identity.
   /// When nothing is acceptable, identity too: RFC 9110 §12.5.3 lets the server send a
-  /// response without coding rather than a 406, and the client's refusal then costs it a
-  /// decoding error instead of an answer it cannot use at all.
+  /// response without coding rather than a 406, and plain JSON is an answer every client can
+  /// read, while a 406 would leave it with none.
   func preferred(among offered: [ContentCoding]) -> ContentCoding? {
     var best: (coding: ContentCoding, quality: Quality)?
     for coding in offered {
