@@ -26,8 +26,8 @@ struct CompressionMiddleware: Middleware {
     let body = routed.response.body
     let large = routed.response.stream != nil || body.count >= Self.threshold
     // Most answers are small and most clients do not refuse identity: those leave here after
-    // a length check and a scan of the field, without parsing it (a small
-    // GET takes tens of microseconds in all: performance.md "HTTP").
+    // a length check and a scan of the field, without parsing it (a small GET takes tens of
+    // microseconds in all: performance.md "HTTP").
     guard large || (!body.isEmpty && Self.mayRefuseIdentity(request.headers)) else {
       return routed
     }
