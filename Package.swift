@@ -61,7 +61,7 @@ if Context.environment["ANIMATION_TIMING_FUZZ"] != nil {
       name: "fuzz-svg-path", dependencies: ["FuzzSupport", "TimingEngine"], path: "Fuzz/svg-path"
     ),
     .executableTarget(
-      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport"],
+      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport", "CZlib"],
       path: "Fuzz/service"),
   ]
 }
