@@ -41,6 +41,11 @@ final class Connection: @unchecked Sendable {
   /// yet (reading stopped at the input limit, or while a request was answered), and whether the
   /// socket took everything it was last given.
   private var kernelMayHoldInput = true
+  /// The peer has shut its side down (EPOLLRDHUP or EPOLLHUP was reported). Its end of file
+  /// waits behind any data, and edge-triggered polling reports the hang-up once: a short read
+  /// must not be taken to mean "nothing more" then, or a client that sends half a request and
+  /// closes holds its slot until the header timeout.
+  private var peerHungUp = false
   private var socketWritable = true
   /// Reading is held back: a request is being answered or the input buffer is full.
   private var readingPaused = false
@@ -99,6 +104,7 @@ final class Connection: @unchecked Sendable {
       != 0
     {
       kernelMayHoldInput = true
+      if events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 { peerHungUp = true }
       if !readingPaused { readable() }
     }
   }
@@ -192,8 +198,9 @@ final class Connection: @unchecked Sendable {
         return n
       }
       if count > 0 {
-        // A short read emptied the socket's buffer: more input brings a new edge.
-        if count < chunk {
+        // A short read emptied the socket's buffer: more input brings a new edge (but after a
+        // hang-up, the end of file is read now).
+        if count < chunk && !peerHungUp {
           kernelMayHoldInput = false
           return
         }
