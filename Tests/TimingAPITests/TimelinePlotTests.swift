@@ -212,6 +212,28 @@ import Testing
     )
   }
 
+  @Test func presetsArePlottedToo() throws {
+    let api = ServiceHarness()
+    let response = api.get("/v1/presets/fadeIn?format=svg&duration=1")
+    #expect(response.status == 200)
+    #expect(response.header("Content-Type") == "image/svg+xml")
+    let svg = try #require(SVGReader.read(response.body))
+    // fadeIn changes opacity 0 → 1 over its duration (semantics.md §7); its transform stays
+    // the identity, drawn as its first entry.
+    let panels = svg.all("g", class: "panel")
+    #expect(
+      panels.map { $0.attributes["data-title"] ?? "" } == [
+        "view · transform.m11 (number)", "view · opacity (fraction)",
+      ])
+    let opacity = try #require(panels.last)
+    #expect(number(opacity, "data-y-min") == 0 && number(opacity, "data-y-max") == 1)
+    let root = try #require(svg.all("svg").first)
+    #expect(number(root, "data-time-max") >= 1)
+    let accepted = api.get("/v1/presets/fadeIn?duration=1", headers: [("Accept", "image/svg+xml")])
+    #expect(accepted.body == response.body)
+    #expect(api.get("/v1/presets/fadeIn?format=gif").status == 422)
+  }
+
   @Test func anUnknownFormatIsNamed() {
     let api = ServiceHarness()
     let response = api.postJSON(

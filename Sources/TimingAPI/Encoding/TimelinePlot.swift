@@ -75,9 +75,12 @@ enum TimelinePlot {
   }
 
   static func svg(_ prepared: PreparedTimeline) -> [UInt8] {
-    let plan = prepared.plan
-    let outputs = prepared.outputs
-    let times = prepared.times
+    svg(plan: prepared.plan, outputs: prepared.outputs, times: prepared.times)
+  }
+
+  /// The plot of `outputs` of `plan` sampled at `times`; sampling is charged by the caller
+  /// (the plot samples each output once, as the JSON answer would).
+  static func svg(plan: TimelinePlan, outputs: OutputPlan, times: [Double]) -> [UInt8] {
     let finite = times.filter(\.isFinite)
     var start = finite.min() ?? 0
     var end = finite.max() ?? 1
@@ -134,9 +137,14 @@ enum TimelinePlot {
         let panels = shown.map { k -> Panel in
           let low = extents[k].reduce(Double.infinity) { $1.count > 0 ? min($0, $1.low) : $0 }
           let high = extents[k].reduce(-Double.infinity) { $1.count > 0 ? max($0, $1.high) : $0 }
+          // A fraction or a boolean is drawn on at least 0…1, so an opacity of 0.9 does not
+          // look like a fade from nothing, and a constant sits where it belongs.
+          let whole = units[k] == .fraction || units[k] == .boolean
           let axis =
             low <= high
-            ? PlotAxis(covering: low, high, target: 4) : PlotAxis(covering: 0, 1, target: 4)
+            ? PlotAxis(
+              covering: whole ? min(low, 0) : low, whole ? max(high, 1) : high, target: 4)
+            : PlotAxis(covering: 0, 1, target: 4)
           let name = names[k].isEmpty ? keyPath : "\(keyPath).\(names[k])"
           return Panel(
             title: "\(layerName) · \(name) (\(units[k].label))", unit: units[k],
@@ -292,7 +300,7 @@ enum TimelinePlot {
         "<text class=\"y-tick\" x=\"\(px(left - 6))\" y=\"\(px(y(tick.value) + 4))\" font-size=\"12\" text-anchor=\"end\">\(tick.label)</text>\n"
     }
     s +=
-      "<text x=\"\(px(left - 6))\" y=\"\(px(plotY - 6))\" font-size=\"11\" text-anchor=\"end\" fill=\"#555\">\(escaped(panel.unit.label))</text>\n"
+      "<text x=\"\(px(left - 6))\" y=\"\(px(plotY - 10))\" font-size=\"11\" text-anchor=\"end\" fill=\"#555\">\(escaped(panel.unit.label))</text>\n"
     for tick in timeAxis.ticks {
       let tx = px(left + Double(column(tick.value)))
       s +=
