@@ -232,8 +232,11 @@ enum TimelinePlot {
         if labelled {
           let text = event.kind.rawValue + (event.key.map { " " + $0 } ?? "")
           let y = layerTop + plotTop + 11 + Double(i % 3) * 12
+          // Labels in the right sixth of the panel end at their line, so they are not cut off.
+          let ending = c > columns * 5 / 6
+          let anchor = ending ? " text-anchor=\"end\"" : ""
           s +=
-            "<text x=\"\(px(left + Double(c) + 3))\" y=\"\(px(y))\" font-size=\"11\" fill=\"\(isStart ? "#1a9850" : "#d73027")\">\(escaped(text))</text>\n"
+            "<text x=\"\(px(left + Double(c) + (ending ? -3 : 3)))\" y=\"\(px(y))\" font-size=\"11\"\(anchor) fill=\"\(isStart ? "#1a9850" : "#d73027")\">\(escaped(text))</text>\n"
         }
       }
     }
