@@ -199,6 +199,28 @@ import Testing
     #expect(number(panel, "data-y-max") >= 180 && number(panel, "data-y-max") <= 270)
   }
 
+  @Test func aLongCustomArrayIsFollowedInItsFirst16Entries() throws {
+    let api = ServiceHarness()
+    // 40 numbers; entries 2 and 30 change. Entry 30 is past the 16 followed.
+    let from = Array(repeating: "0", count: 40)
+    var to = from
+    to[2] = "5"
+    to[30] = "7"
+    let layer = """
+      {"name": "a", "animations": [{"type": "basic", "keyPath": "weights",
+        "fromValue": [\(from.joined(separator: ","))], "toValue": [\(to.joined(separator: ","))],
+        "duration": 1}]}
+      """
+    let (response, parsed) = plot(
+      api, scene(layers: layer, to: 1, fps: 10, keyPaths: #"["weights"]"#))
+    #expect(response.status == 200, "\(response.text.prefix(400))")
+    let svg = try #require(parsed)
+    #expect(
+      svg.all("g", class: "panel").map { $0.attributes["data-title"] ?? "" } == [
+        "a · weights.2 (number)"
+      ])
+  }
+
   @Test func namesAreEscapedIntoWellFormedXML() throws {
     let api = ServiceHarness()
     let body = scene(

@@ -29,6 +29,9 @@ enum TimelinePlot {
   /// Delegate events of one layer labelled by key; beyond, only their lines are drawn (the
   /// labels would overlap).
   static let maxLabelledEvents = 12
+  /// Components of one key path followed: all of a transform's 16, the first 16 of a longer
+  /// custom array.
+  static let maxTrackedComponents = 16
   /// Numbers sampled at a time (256 KiB of doubles), as the streamed answers do.
   static let blockValues = 32_768
 
@@ -108,8 +111,11 @@ enum TimelinePlot {
         let type = outputs.type(layer: layer, output: output)
         let n = type.componentCount
         guard n > 0 else { continue }
-        let units = (0..<n).map { PlotUnit.of(keyPath: keyPath, component: $0) }
-        var extents = Array(repeating: Array(repeating: Extent(), count: columns), count: n)
+        // A custom array may hold thousands of numbers; its first 16 (a transform's count)
+        // are tracked, so a key path's extents stay under 16 × 712 × 64 B, about 0.7 MB.
+        let tracked = min(n, maxTrackedComponents)
+        let units = (0..<tracked).map { PlotUnit.of(keyPath: keyPath, component: $0) }
+        var extents = Array(repeating: Array(repeating: Extent(), count: columns), count: tracked)
         let block = max(1, blockValues / n)
         var from = 0
         while from < times.count {
@@ -120,7 +126,7 @@ enum TimelinePlot {
           for i in from..<to {
             let c = column(times[i])
             let base = (i - from) * n
-            for k in 0..<n {
+            for k in 0..<tracked {
               extents[k][c].add(times[i], values[base + k] * units[k].scale)
             }
           }
@@ -262,7 +268,7 @@ enum TimelinePlot {
     case .contents:
       return [2]
     case .transform, .array:
-      let n = type.componentCount
+      let n = extents.count
       if n <= 4 { return Array(0..<n) }
       let changing = (0..<n).filter { k in
         var low = Double.infinity
