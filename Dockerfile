@@ -9,7 +9,10 @@ RUN swift build -c release --product animation-timing --static-swift-stdlib \
   && install -D -m 0755 "$(swift build -c release --show-bin-path)/animation-timing" /out/animation-timing \
   && strip /out/animation-timing
 
-# Run: glibc, libstdc++ and libgcc are all it needs, and bookworm-slim has them.
+# Run: glibc, libstdc++, libgcc and zlib (libz.so.1, for gzip answers) are all it needs, and
+# bookworm-slim has them: zlib1g is one of Debian's required packages (dpkg needs it), so it is
+# in every bookworm image and gets Debian's security updates with the base image, which a copy
+# linked statically would not. The build stage's swift image has zlib1g-dev for the headers.
 FROM debian:bookworm-slim
 COPY --from=build /out/animation-timing /usr/local/bin/animation-timing
 # A numeric user, so that runtimes enforcing runAsNonRoot can verify it without /etc/passwd.

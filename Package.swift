@@ -14,9 +14,12 @@ let package = Package(
     // epoll and eventfd from the C library's headers, for the transport's event loops.
     .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
     .target(name: "HTTPTransport", dependencies: ["CEpoll"]),
+    // zlib, for gzip and deflate answers: one of the Swift toolchain's own Linux dependencies
+    // (zlib1g-dev on Debian, in the swift images), linked as libz.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
     .target(
       name: "TimingAPI",
-      dependencies: ["TimingEngine", "HTTPTransport"],
+      dependencies: ["TimingEngine", "HTTPTransport", "CZlib"],
       resources: [.embedInCode("Resources/openapi.yaml")]
     ),
     .executableTarget(name: "animation-timing", dependencies: ["TimingAPI", "HTTPTransport"]),
@@ -27,7 +30,7 @@ let package = Package(
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(
       name: "TimingAPITests",
-      dependencies: ["TimingAPI", "HTTPTransport", "TimingEngine", "TestSupport"]),
+      dependencies: ["TimingAPI", "HTTPTransport", "TimingEngine", "TestSupport", "CZlib"]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -58,7 +61,7 @@ if Context.environment["ANIMATION_TIMING_FUZZ"] != nil {
       name: "fuzz-svg-path", dependencies: ["FuzzSupport", "TimingEngine"], path: "Fuzz/svg-path"
     ),
     .executableTarget(
-      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport"],
+      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport", "CZlib"],
       path: "Fuzz/service"),
   ]
 }

@@ -4,9 +4,9 @@
 # As root on Debian: installs podman, buildah and debootstrap (whichever are missing, listed
 # before anything is installed); makes a local debian:bookworm-slim from debootstrap and a local
 # swift:6.3-bookworm builder from it plus the installed Swift toolchain; then builds the
-# Dockerfile, runs the image with a published port, checks /healthz and a curve lookup, checks
-# that `podman stop` returns within 2 s (SIGTERM is handled by the process), and prints the
-# image size.
+# Dockerfile, runs the image with a published port, checks /healthz, a curve lookup and a gzip
+# answer (decoded by the host's gzip), checks that `podman stop` returns within 2 s (SIGTERM is
+# handled by the process), and prints the image size.
 #
 # Usage: sudo scripts/container-check.sh [--keep] [--yes]
 #   --keep  keep the base and builder images (most of the 4.9 GB in vfs storage) to make the next run
@@ -202,6 +202,15 @@ echo "   GET /healthz -> $health"
 lookup=$(curl -fsS "http://127.0.0.1:$port/v1/timing-functions/easeIn?x=0.5")
 echo "   GET /v1/timing-functions/easeIn?x=0.5 -> $lookup"
 echo "$lookup" | grep -q '"y":0.3153568125' || { echo "unexpected curve value" >&2; exit 1; }
+# gzip through the image's zlib (libz.so.1 from bookworm-slim's zlib1g): decoded by the host's
+# gzip, the same bytes as the identity answer.
+curve="http://127.0.0.1:$port/v1/timing-functions/easeIn?samples=1000"
+coded_bytes=$(curl -fsS -H 'Accept-Encoding: gzip' "$curve" | wc -c)
+if ! cmp -s <(curl -fsS -H 'Accept-Encoding: gzip' "$curve" | gzip -dc) <(curl -fsS "$curve"); then
+  echo "the gzip answer does not decode to the identity answer" >&2
+  exit 1
+fi
+echo "   GET ${curve#http://127.0.0.1:$port} with gzip -> $coded_bytes bytes, decodes to the identity answer"
 podman exec "$container" /usr/local/bin/animation-timing --healthcheck 2>>"$log"
 echo "   user inside the container: $(podman inspect -f '{{.Config.User}}' "$container" 2>>"$log")"
 echo "   HEALTHCHECK: $(podman inspect --type container -f '{{.Config.Healthcheck.Test}}' "$container" 2>>"$log")"

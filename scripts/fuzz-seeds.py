@@ -264,6 +264,18 @@ def protocol_seeds(seeds):
     seeds.get("/v1/timing-functions/easeIn?samples=5", ["Accept: image/svg+xml"])
     seeds.get("/v1/timing-functions/easeIn", ['If-None-Match: "x", *'])
     seeds.get("/v1/presets", ["Accept: text/html;q=0.5, application/json;q=0.1"])
+    # Compression (docs/api.md "Compression"): held whole, refused identity on a small answer,
+    # deflate by weight, and a streamed timeline.
+    seeds.get("/v1/timing-functions/easeIn?samples=200", ["Accept-Encoding: gzip, deflate"])
+    seeds.get("/v1/timing-functions/easeIn?x=0.5", ["Accept-Encoding: gzip;q=0.5, identity;q=0"])
+    seeds.get("/v1/presets", ["Accept-Encoding: gzip;q=0.2, deflate;q=0.8, *;q=0"])
+    seeds.add(
+        "service",
+        "POST /v1/timelines\nAccept-Encoding: gzip\n\n"
+        '{"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity", '
+        '"fromValue": 0, "toValue": 1, "duration": 1}]}], '
+        '"sample": {"from": 0, "to": 70, "fps": 1000}, "keyPaths": ["opacity"]}',
+    )
     seeds.add(
         "service",
         "OPTIONS /v1/timelines\nOrigin: https://a.example\n"
@@ -336,6 +348,8 @@ SERVICE_TOKENS = [
     "Content-Type: ", "Content-Type: text/plain", "application/json; charset=utf-8",
     "If-None-Match: ", "If-None-Match: *", "Origin: https://a.example",
     "Access-Control-Request-Method: POST", "*/*",
+    "Accept-Encoding: ", "Accept-Encoding: gzip", "deflate", "x-gzip", "identity;q=0", "*;q=0",
+    ";q=0.5",
 ]
 TIMING_TOKENS = [
     "cubic-bezier(", "steps(", "linear(", "spring(", "(", ")", ",", "%", " ", "\t",

@@ -1,3 +1,4 @@
+import CZlib
 import FuzzSupport
 import HTTPTransport
 import TimingAPI
@@ -19,7 +20,9 @@ import TimingAPI
 // Checked on every response: never a 500 (a 5xx at all only for a method the service does not
 // implement, 501); a status line and header fields the writer can put on the wire; 4xx and 5xx
 // as problem+json whose `status` is the response's; JSON bodies that a strict parser accepts
-// (no NaN or Infinity leaking out of the engine); 204 and 304 without a body.
+// (no NaN or Infinity leaking out of the engine); 204 and 304 without a body; a gzip- or
+// deflate-coded body (an input with `Accept-Encoding`) complete and valid, and checked as the
+// body it decodes to.
 
 /// Small budgets, so that no single input can take seconds under ASan: 200 points per curve,
 /// 2 000 sample times, and 70 000 timeline numbers (so at most 280 000 animation evaluations):
@@ -95,9 +98,9 @@ func request(from input: UnsafeRawBufferPointer) -> HTTPRequest? {
 
 func checkResponse(_ response: HTTPResponse, to request: HTTPRequest) {
   // Large timelines come as a stream of blocks; run it to the end as the server would.
-  let body = response.collectedBody()
   let code = response.status.code
   let what = "\(request.method) \(describe(request.target.utf8)) → \(code)"
+  let body = decoded(response.collectedBody(), response.headers["Content-Encoding"], what)
   require(code != 500, "\(what): 500 \(describe(body))")
   require((200...599).contains(code), "\(what): status out of range")
   require(
@@ -130,6 +133,37 @@ func checkResponse(_ response: HTTPResponse, to request: HTTPRequest) {
       require(false, "\(what): invalid JSON (\(error.message) at \(error.offset))")
     }
   }
+}
+
+/// The body as a client reads it: a coded one inflated by zlib, which must find it complete
+/// and valid (`Z_STREAM_END` with no bytes left over).
+func decoded(_ body: [UInt8], _ coding: String?, _ what: String) -> [UInt8] {
+  guard let coding else { return body }
+  require(coding == "gzip" || coding == "deflate", "\(what): Content-Encoding \(coding)")
+  var stream = z_stream()
+  // 15: a 32 KiB window, in the zlib wrapper (deflate); +16 for gzip's.
+  guard czlib_inflate_init(&stream, coding == "gzip" ? 31 : 15) == Z_OK else { return [] }
+  defer { inflateEnd(&stream) }
+  var input = body
+  var output: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65536)
+  var status = Z_OK
+  input.withUnsafeMutableBufferPointer { source in
+    stream.next_in = source.baseAddress
+    stream.avail_in = UInt32(source.count)
+    repeat {
+      status = chunk.withUnsafeMutableBufferPointer { buffer in
+        stream.next_out = buffer.baseAddress
+        stream.avail_out = UInt32(buffer.count)
+        return inflate(&stream, Z_NO_FLUSH)
+      }
+      output += chunk[0..<(chunk.count - Int(stream.avail_out))]
+    } while status == Z_OK
+  }
+  require(
+    status == Z_STREAM_END && stream.avail_in == 0,
+    "\(what): \(coding) body does not decode (zlib status \(status))")
+  return output
 }
 
 /// RFC 9457 members the service promises on every error.

@@ -25,8 +25,10 @@ public final class ResponseStream: @unchecked Sendable {
     self.produce = produce
   }
 
-  /// The next piece, and whether another follows.
-  func next() -> (piece: [UInt8], more: Bool) {
+  /// The next piece, and whether another follows. Public so that a wrapper can transform a
+  /// stream piece by piece (the API's compression); called by one reader only, one piece at a
+  /// time, like `produce`.
+  public func next() -> (piece: [UInt8], more: Bool) {
     guard !finished else { return ([], false) }
     var piece: [UInt8] = []
     let more = produce(&piece)

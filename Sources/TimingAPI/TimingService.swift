@@ -31,14 +31,16 @@ public final class TimingService: Sendable {
     metrics.prepare(routeTemplates: router.routes.map(\.template))
     // Outermost first. The request id comes first, so the access log and everything inside
     // see it; the access log and metrics time the whole handling; CORS comes after the entity
-    // tag, so a 304 or 412 carries the CORS fields too; the cache fields come inside the
-    // entity tag, so a 304 keeps them.
+    // tag, so a 304 or 412 carries the CORS fields too; compression comes inside the entity
+    // tag, so `If-None-Match` is compared with the tag of the coding sent; the cache fields
+    // come inside the entity tag, so a 304 keeps them.
     var wrappers: [any Middleware] = [RequestIDMiddleware()]
     if let accessLog { wrappers.append(AccessLogMiddleware(log: accessLog)) }
     wrappers += [
       MetricsMiddleware(metrics: metrics, routeCount: router.routes.count),
       CORSMiddleware(allowedOrigins: .init(configuration.corsOrigins)),
       EntityTagMiddleware(),
+      CompressionMiddleware(),
       CacheControlMiddleware(policies: router.routes.map(\.caching)),
     ]
     chain = wrappers.wrapping { request in Self.route(request, router, metrics) }

@@ -85,6 +85,13 @@ if CommandLine.arguments.dropFirst().first == "timeline" {
   exit(0)
 }
 
+// `timing-bench gzip`: the standard timeline answer compressed at each zlib level, as streamed
+// and whole, and the service with and without gzip (docs/performance.md, "Compression").
+if CommandLine.arguments.dropFirst().first == "gzip" {
+  GzipBenchmark.run()
+  exit(0)
+}
+
 // `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
 // time and answer (docs/performance.md, "Work budget").
 if CommandLine.arguments.dropFirst().first == "worst-case" {

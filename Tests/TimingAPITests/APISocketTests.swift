@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TimingAPI
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -13,7 +15,7 @@ import Testing
 /// - Transport errors: a body over the server's limit and a request without Host never reach
 ///   the service; the server answers them with the service's problem+json responder.
 /// - A streamed timeline goes out chunked, and arrives whole through the client's strict
-///   chunk reader.
+///   chunk reader; gzip-coded too.
 /// - Heavy requests run on the server's bounded pool while operations and light requests on
 ///   other connections still answer at once.
 @Suite struct APISocketTests {
@@ -58,6 +60,25 @@ import Testing
     let small = try api.postJSON("/v1/timelines", TimelineStreamingTests.request(fps: 2))
     #expect(small.status == 200)
     #expect(small.header("Transfer-Encoding") == nil)
+  }
+
+  /// The same timeline with gzip: chunked and gzip-coded on the wire, and decoded (zlib's
+  /// inflate) the bytes of the identity answer; HEAD of a coded curve has GET's length. Python's
+  /// gzip module decodes the same over a socket in scripts/check-compression.py.
+  @Test func gzipTimelineIsChunkedAndDecodes() throws {
+    let api = try APITestHarness()
+    let scene = TimelineStreamingTests.request(fps: 600)
+    let gzip = [("Accept-Encoding", "gzip")]
+    let coded = try api.postJSON("/v1/timelines", scene, headers: gzip)
+    #expect(coded.header("Transfer-Encoding") == "chunked")
+    #expect(coded.header("Content-Encoding") == "gzip")
+    let plain = try api.postJSON("/v1/timelines", scene)
+    #expect(DeflaterTests.inflate(coded.body, .gzip) == plain.body)
+    let get = try api.get(CompressionTests.large, headers: gzip)
+    let head = try api.request("HEAD", CompressionTests.large, headers: gzip)
+    #expect(get.header("Content-Length") == String(get.body.count))
+    #expect(head.header("Content-Length") == String(get.body.count))
+    #expect(head.header("Content-Encoding") == "gzip" && head.body.isEmpty)
   }
 
   /// While four large timelines are computed and streamed, /healthz, /readyz, /metrics and a

@@ -1,4 +1,5 @@
-/// Strong entity tags from the response bytes: the engine is pure, so the same request always
+/// Strong entity tags from the response bytes (weak ones for compressed answers:
+/// `EntityTag+ContentCoding.swift`): the engine is pure, so the same request always
 /// gives the same bytes and the same tag (api.md).
 enum EntityTag {
   /// A 64-bit multiply–xorshift hash over 8-byte words: stable across runs and processes
@@ -47,13 +48,15 @@ enum EntityTag {
     }
   }
 
-  /// RFC 9110 §13.1.2: weak comparison; `*` matches any current representation.
+  /// RFC 9110 §13.1.2: weak comparison (the opaque tags are equal, whether either is weak);
+  /// `*` matches any current representation.
   static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
+    let opaque = tag.hasPrefix("W/") ? tag.dropFirst(2) : Substring(tag)
     for candidate in ifNoneMatch.split(separator: ",") {
       var value = candidate.trimmingCharacters(in: " \t")
       if value == "*" { return true }
       if value.hasPrefix("W/") { value = String(value.dropFirst(2)) }
-      if value == tag { return true }
+      if value == opaque { return true }
     }
     return false
   }

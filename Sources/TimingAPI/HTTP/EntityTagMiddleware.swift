@@ -6,8 +6,9 @@ import HTTPTransport
 struct EntityTagMiddleware: Middleware {
   func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
     var routed = next(request)
-    guard case .template = routed.endpoint, routed.response.status == .ok else { return routed }
-    // A streamed answer comes tagged by its route (its bytes are not known yet).
+    guard Self.tags(routed) else { return routed }
+    // A streamed answer comes tagged by its route (its bytes are not known yet), a compressed
+    // one by `CompressionMiddleware` (the tag of its coding).
     let tag = routed.response.headers["ETag"] ?? EntityTag.of(routed.response.body)
     routed.response.headers.set("ETag", tag)
     guard let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) else {
@@ -21,6 +22,12 @@ struct EntityTagMiddleware: Middleware {
       routed.response = problem.response
     }
     return routed
+  }
+
+  /// Whether an answer gets a tag: a route's successful one.
+  static func tags(_ routed: RoutedResponse) -> Bool {
+    guard case .template = routed.endpoint else { return false }
+    return routed.response.status == .ok
   }
 
   /// 304 keeps the fields a cache needs to update what it holds (RFC 9110 §15.4.5).
