@@ -14,6 +14,11 @@ import TimingAPI
 /// a Dispatch queue.)
 enum Launcher {
   static func run() -> Never {
+    // `sample` and `curve` answer one request without a server.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let first = arguments.first, OfflineCommand.isSubcommand(first) {
+      OfflineRunner.run(arguments)
+    }
 
     var environment: [String: String] = [:]
     var entry = environ
@@ -30,7 +35,10 @@ enum Launcher {
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
       processors: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     {
-    case .help(let text), .version(let text):
+    case .help(let text):
+      print(text + "\n" + OfflineCommand.usage, terminator: "")
+      exit(0)
+    case .version(let text):
       print(text, terminator: "")
       exit(0)
     case .invalid(let message):

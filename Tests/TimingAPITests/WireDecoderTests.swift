@@ -171,7 +171,7 @@ import Testing
     #expect(errors.map(\.0) == ["q", "duration", "width", "fps"])
     #expect(
       errors.map(\.1) == [
-        "unknown query parameter; expected delay, duration, fps, height, pretty, width",
+        "unknown query parameter; expected delay, duration, format, fps, height, pretty, width",
         "must be a number in [0.001, 10000]", "must be a number in [1, 100000]",
         "must be a number in [0.001, 1000]",
       ])
@@ -196,6 +196,6 @@ import Testing
     var context = DecodingContext.query()
     let query = try #require(QueryString("format=xml"))
     #expect(context.choice(parameter: "format", in: query, TimelineStream.Format.self) == nil)
-    #expect(context.problems == [.parameter("format", "must be json or csv")])
+    #expect(context.problems == [.parameter("format", "must be json or csv or svg")])
   }
 }

@@ -13,12 +13,15 @@ final class TimelineStream: @unchecked Sendable {
   enum Format: String, CaseIterable {
     case json
     case csv
+    /// A plot (`TimelinePlot`), drawn whole: never streamed.
+    case svg
 
     /// The media type `Accept` names it by, in the server's order of preference.
     var mediaType: String {
       switch self {
       case .json: HTTPResponse.jsonType
       case .csv: "text/csv"
+      case .svg: "image/svg+xml"
       }
     }
 
@@ -28,6 +31,7 @@ final class TimelineStream: @unchecked Sendable {
       switch self {
       case .json: HTTPResponse.jsonType
       case .csv: "text/csv; charset=utf-8; header=present"
+      case .svg: "image/svg+xml"
       }
     }
   }
@@ -84,6 +88,10 @@ final class TimelineStream: @unchecked Sendable {
     case .csv:
       while csv.count < Self.pieceBytes, advanceCSV() {}
       piece = csv.take()
+    case .svg:
+      // TimelineRoutes answers a plot with TimelinePlot and never makes a stream of one.
+      piece = []
+      return false
     }
     if case .finished = stage { return false }
     return true

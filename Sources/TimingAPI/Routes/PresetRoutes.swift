@@ -49,14 +49,29 @@ struct PresetRoutes {
     return .json(w.bytes)
   }
 
+  /// What `GET /v1/presets/{type}` answers in: `?format=` wins over `Accept`.
+  private enum Format: String, CaseIterable {
+    case json
+    /// The keyframes plotted (`TimelinePlot`), transform and opacity.
+    case svg
+
+    var mediaType: String {
+      switch self {
+      case .json: HTTPResponse.jsonType
+      case .svg: "image/svg+xml"
+      }
+    }
+  }
+
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([HTTPResponse.jsonType])
     let name = context.parameters["type"]!
     guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
     let query = context.query
     var problems = DecodingContext.query()
     problems.rejectUnknownParameters(
-      query, allowed: ["duration", "delay", "width", "height", "fps", JSONLayout.parameter])
+      query,
+      allowed: ["duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter])
+    var format = problems.choice(parameter: "format", in: query, Format.self)
     let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
     let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
     let width =
@@ -67,6 +82,10 @@ struct PresetRoutes {
       ?? CanvasSettings.defaultScreen.height
     let fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
     try problems.throwIfFailed()
+    if format == nil {
+      let chosen = try context.negotiate(Format.allCases.map(\.mediaType))
+      format = Format.allCases.first { $0.mediaType == chosen }
+    }
     let (start, steps) = preset.definition(width: width, height: height)
     let step = preset.stepDuration(duration, steps: steps.count)
     let end = delay + step * Double(steps.count)
@@ -108,6 +127,13 @@ struct PresetRoutes {
       throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
     }
     context.meter.charged(workUnits: budget.spent)
+    if format == .svg {
+      var response = HTTPResponse(
+        status: .ok, headers: HTTPFields([("Content-Type", Format.svg.mediaType)]),
+        body: TimelinePlot.svg(plan: plan, outputs: outputs, times: times))
+      response.headers.append("Vary", "Accept")
+      return response
+    }
     let samples = plan.sample(times: times, outputs: outputs)
 
     var w = JSONWriter(capacity: 4096 + times.count * 200)
@@ -151,7 +177,9 @@ struct PresetRoutes {
     }
     w.endObject()
     w.endObject()
-    return .json(w.bytes)
+    var response = HTTPResponse.json(w.bytes)
+    response.headers.append("Vary", "Accept")
+    return response
   }
 
   private func writeScreen(_ width: Double, _ height: Double, into w: inout JSONWriter) {

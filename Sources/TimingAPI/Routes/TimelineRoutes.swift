@@ -21,6 +21,10 @@ struct TimelineRoutes {
       json: request, configuration: configuration, budget: budget)
     context.meter.charged(workUnits: prepared.work.spent)
     var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
+    if format == .svg {
+      // Bounded (about 2 MB at most) and held whole, so tagged from its bytes like other answers.
+      return HTTPResponse(status: .ok, headers: headers, body: TimelinePlot.svg(prepared))
+    }
     guard prepared.numberCount > Self.streamingThreshold else {
       // Held whole: `?pretty` is applied to it with every other JSON answer (`JSONLayout`).
       return HTTPResponse(
@@ -49,7 +53,7 @@ struct TimelineRoutes {
       })
   }
 
-  /// `?format=json|csv` wins over `Accept`.
+  /// `?format=json|csv|svg` wins over `Accept`.
   private func chooseFormat(_ context: RequestContext) throws(Problem) -> TimelineStream.Format {
     // `pretty` is accepted with CSV too, and changes nothing there.
     try context.rejectUnknownParameters(allowed: ["format"])

@@ -1,0 +1,235 @@
+import HTTPTransport
+import TimingEngine
+
+/// `animation-timing sample …` and `animation-timing curve …`: the service's answers without a
+/// server, for build pipelines (README "Without a server"). Each command is turned into the
+/// HTTP request that asks the same thing and handed to `TimingService.handle` in process, so
+/// its output, validation and limits are the HTTP API's byte for byte — nothing is computed or
+/// checked a second way. The executable only reads the input and writes the answer.
+public struct OfflineCommand: Sendable, Equatable {
+  public enum Subcommand: String, CaseIterable, Sendable {
+    case sample
+    case curve
+  }
+
+  /// `--format`: what the service is asked for. `sample` passes it as `?format=`, so a format
+  /// the timeline route learns is one more case here.
+  public enum Format: String, CaseIterable, Sendable {
+    case json
+    case csv
+    case svg
+  }
+
+  public let subcommand: Subcommand
+  public let format: Format
+  /// `sample`: the scene file, `-` for standard input.
+  public let input: String?
+  /// `curve`: the function, by name or CSS text.
+  public let function: String?
+  /// `curve`: how many evenly spaced points.
+  public let samples: Int?
+  /// `-o`: where the answer goes; standard output when nil.
+  public let output: String?
+
+  /// What the arguments ask for.
+  public enum Parsed: Sendable, Equatable {
+    case help(String)
+    case run(OfflineCommand)
+    /// A usage error, as problem+json naming the argument (exit status 2).
+    case invalid([UInt8])
+  }
+
+  /// What a run produced: the bytes for the output (on success) or for standard error (a
+  /// problem), and the exit status.
+  public struct Outcome: Sendable, Equatable {
+    public let bytes: [UInt8]
+    public let status: Int32
+    public var succeeded: Bool { status == 0 }
+  }
+
+  /// The samples `curve` gives without `--samples`: 0, 0.01, … 1.
+  public static let defaultSamples = 101
+
+  public static func isSubcommand(_ argument: String) -> Bool {
+    Subcommand(rawValue: argument) != nil
+  }
+
+  public static var usage: String {
+    let formats = Format.allCases.map(\.rawValue).joined(separator: "|")
+    return """
+      Without a server (README "Without a server"): the same answers as the HTTP API.
+        animation-timing sample SCENE.json [--format \(formats)] [-o FILE]
+            POST /v1/timelines with the scene (- reads standard input)
+        animation-timing curve FUNCTION [--samples N] [--format \(formats)] [-o FILE]
+            GET /v1/timing-functions/FUNCTION?samples=N (N defaults to \(defaultSamples); svg plots
+            the curve, csv is one x,y row a point)
+      The answer goes to standard output (or FILE) with exit status 0; an error, usage errors
+      included, is the API's problem+json on standard error with exit status 2.
+
+      """
+  }
+
+  /// Parses the arguments after the program name, starting with the subcommand.
+  public static func parse(_ arguments: [String]) -> Parsed {
+    var rest = arguments[...]
+    guard let first = rest.popFirst(), let subcommand = Subcommand(rawValue: first) else {
+      return .invalid(
+        usageProblem(
+          "command",
+          "must be one of \(Subcommand.allCases.map(\.rawValue)); got \(arguments.first ?? "nothing")"
+        ))
+    }
+    var format = Format.json
+    var output: String?
+    var samples: Int?
+    var positional: [String] = []
+    while let argument = rest.popFirst() {
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      func value() -> String? { inline ?? rest.popFirst() }
+      switch name {
+      case "--help", "-h":
+        return .help(usage)
+      case "--format":
+        guard let text = value() else {
+          return .invalid(
+            usageProblem("--format", "needs a value: \(Format.allCases.map(\.rawValue))"))
+        }
+        guard let chosen = Format(rawValue: text) else {
+          return .invalid(
+            usageProblem(
+              "--format", "must be one of \(Format.allCases.map(\.rawValue)); got \(text)"))
+        }
+        format = chosen
+      case "-o", "--output":
+        guard let text = value(), !text.isEmpty else {
+          return .invalid(usageProblem("-o", "needs a file name (standard output without -o)"))
+        }
+        output = text
+      case "--samples":
+        guard subcommand == .curve else {
+          return .invalid(usageProblem("--samples", "is an option of curve only"))
+        }
+        // The service checks the range (1 to --max-points); here only that it is a number.
+        guard let text = value(), let n = Int(text) else {
+          return .invalid(usageProblem("--samples", "must be a whole number"))
+        }
+        samples = n
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          return .invalid(
+            usageProblem(argument, "is not an option of \(subcommand.rawValue); see --help"))
+        }
+        positional.append(argument)
+      }
+    }
+    let what = subcommand == .sample ? "SCENE" : "FUNCTION"
+    guard positional.count == 1 else {
+      return .invalid(
+        usageProblem(
+          what,
+          positional.isEmpty
+            ? "is required: \(subcommand == .sample ? "a scene file, or - for standard input" : "a timing function, e.g. easeIn")"
+            : "takes one; got \(positional.count)"))
+    }
+    return .run(
+      OfflineCommand(
+        subcommand: subcommand, format: format,
+        input: subcommand == .sample ? positional[0] : nil,
+        function: subcommand == .curve ? positional[0] : nil,
+        samples: subcommand == .curve ? (samples ?? defaultSamples) : nil, output: output))
+  }
+
+  /// The request the HTTP API would be sent; `body` is the scene for `sample`.
+  public func request(body: [UInt8]) -> HTTPRequest {
+    var fields = HTTPFields([("Host", "localhost"), ("X-Request-ID", Self.requestID)])
+    switch subcommand {
+    case .sample:
+      fields.append("Content-Type", "application/json")
+      fields.append("Content-Length", String(body.count))
+      return HTTPRequest(
+        method: "POST", target: "/v1/timelines?format=" + format.rawValue, headers: fields,
+        body: body)
+    case .curve:
+      let name = Self.percentEncoded(function ?? "")
+      switch format {
+      case .svg:
+        return HTTPRequest(
+          method: "GET", target: "/v1/timing-functions/\(name).svg", headers: fields)
+      case .json, .csv:
+        fields.append("Accept", HTTPResponse.jsonType)
+        return HTTPRequest(
+          method: "GET",
+          target: "/v1/timing-functions/\(name)?samples=\(samples ?? Self.defaultSamples)",
+          headers: fields)
+      }
+    }
+  }
+
+  /// Runs the command in `service`: the answer's bytes and status 0, or its problem and 2.
+  public func run(body: [UInt8], in service: TimingService) -> Outcome {
+    let response = service.handle(request(body: body))
+    let bytes = response.stream?.collect() ?? response.body
+    guard (200..<300).contains(response.status.code) else {
+      return Outcome(bytes: bytes, status: 2)
+    }
+    switch (subcommand, format) {
+    case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
+    case (.curve, .json), (.curve, .svg), (.sample, _): return Outcome(bytes: bytes, status: 0)
+    }
+  }
+
+  /// The request id the in-process requests carry, so a problem's `instance` is the same on
+  /// every run (the server would draw a random one).
+  public static let requestID = "animation-timing-cli"
+
+  /// A problem+json for something outside the arguments (an unreadable input file), exit 2.
+  public static func problem(parameter: String, _ message: String) -> [UInt8] {
+    usageProblem(parameter, message)
+  }
+
+  private static func usageProblem(_ parameter: String, _ message: String) -> [UInt8] {
+    var problem = Problem.invalidRequest([.parameter(parameter, message)])
+    problem.instance = requestID
+    return problem.response.body
+  }
+
+  /// The points of a curve's JSON answer as CSV, `x,y` a row, the numbers as the JSON wrote
+  /// them (shortest round-trip text).
+  static func pointsCSV(_ json: [UInt8]) -> [UInt8] {
+    let out = ByteBuffer(capacity: json.count)
+    out.append("x,y\r\n")
+    guard let value = try? JSONParser.parse(json), case .array(let points)? = value["points"]
+    else { return out.bytes }
+    for point in points {
+      guard case .number(let x)? = point["x"], case .number(let y)? = point["y"] else { continue }
+      ShortestDecimal.append(x, to: out)
+      out.append(UInt8(ascii: ","))
+      ShortestDecimal.append(y, to: out)
+      out.append([0x0D, 0x0A])
+    }
+    return out.bytes
+  }
+
+  /// A function's text as one path segment: CSS forms hold spaces, `%` and `,`.
+  static func percentEncoded(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"),
+        UInt8(ascii: ","):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF".utf8)
+        out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTransport
+import TestSupport
+import Testing
+import TimingAPI
+
+/// `animation-timing sample|curve`: the arguments parsed, and the output — which must be the
+/// HTTP API's answer to the same request, byte for byte, errors included.
+@Suite struct OfflineCommandTests {
+  let scene = """
+    {"layers": [{"name": "card", "animations": [{"key": "fade", "type": "basic",
+      "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}]}],
+     "sample": {"from": 0, "to": 1, "fps": 4}, "keyPaths": ["opacity"]}
+    """
+
+  func command(_ arguments: [String]) -> OfflineCommand? {
+    if case .run(let command) = OfflineCommand.parse(arguments) { return command }
+    return nil
+  }
+
+  /// The problem of a usage error, decoded.
+  func problem(_ arguments: [String]) -> [String: Any]? {
+    guard case .invalid(let bytes) = OfflineCommand.parse(arguments) else { return nil }
+    return try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+  }
+
+  func parameter(_ problem: [String: Any]?) -> String? {
+    ((problem?["errors"] as? [[String: Any]])?.first)?["parameter"] as? String
+  }
+
+  @Test func argumentsInEitherOrderAndForm() throws {
+    let a = try #require(command(["sample", "scene.json", "--format", "csv", "-o", "out.csv"]))
+    let b = try #require(command(["sample", "--format=csv", "--output", "out.csv", "scene.json"]))
+    #expect(a == b)
+    #expect(a.subcommand == .sample && a.format == .csv && a.input == "scene.json")
+    #expect(a.output == "out.csv")
+    let stdin = try #require(command(["sample", "-"]))
+    #expect(stdin.input == "-" && stdin.format == .json && stdin.output == nil)
+    let curve = try #require(command(["curve", "easeIn", "--samples", "5"]))
+    #expect(curve.function == "easeIn" && curve.samples == 5)
+    #expect(command(["curve", "easeIn"])?.samples == OfflineCommand.defaultSamples)
+  }
+
+  @Test func usageErrorsAreProblemsNamingTheArgument() {
+    #expect(parameter(problem(["sample", "a.json", "--format", "png"])) == "--format")
+    #expect(parameter(problem(["sample", "a.json", "--format"])) == "--format")
+    #expect(parameter(problem(["sample"])) == "SCENE")
+    #expect(parameter(problem(["sample", "a.json", "b.json"])) == "SCENE")
+    #expect(parameter(problem(["sample", "a.json", "--samples", "3"])) == "--samples")
+    #expect(parameter(problem(["curve", "easeIn", "--samples", "many"])) == "--samples")
+    #expect(parameter(problem(["curve"])) == "FUNCTION")
+    #expect(parameter(problem(["sample", "a.json", "--bogus"])) == "--bogus")
+    #expect(parameter(problem(["sample", "a.json", "-o"])) == "-o")
+    #expect(problem(["sample", "a.json", "-o"])?["status"] as? Int == 422)
+    guard case .help(let text) = OfflineCommand.parse(["curve", "--help"]) else {
+      Issue.record("--help is not help")
+      return
+    }
+    #expect(text.contains("animation-timing sample SCENE.json"))
+    #expect(text.contains("animation-timing curve FUNCTION"))
+  }
+
+  @Test(arguments: ["json", "csv", "svg"])
+  func sampleIsTheHTTPAnswerByteForByte(format: String) throws {
+    let api = ServiceHarness()
+    let http = api.postJSON("/v1/timelines?format=\(format)", scene)
+    #expect(http.status == 200)
+    let offline = try #require(command(["sample", "scene.json", "--format", format]))
+    let outcome = offline.run(body: Array(scene.utf8), in: TimingService())
+    #expect(outcome.status == 0)
+    #expect(outcome.bytes == http.body)
+  }
+
+  /// A timeline large enough to be streamed (more than 65 536 numbers) comes out whole, the
+  /// same bytes as the streamed HTTP answer.
+  @Test func aStreamedTimelineIsCollected() throws {
+    let large = """
+      {"layers": [{"name": "card", "animations": [{"type": "basic", "keyPath": "opacity",
+        "fromValue": 0, "toValue": 1, "duration": 10}]}],
+       "sample": {"from": 0, "to": 90, "fps": 1000}, "keyPaths": ["opacity"]}
+      """
+    let api = ServiceHarness()
+    let http = api.postJSON("/v1/timelines", large)
+    let offline = try #require(command(["sample", "-"]))
+    let outcome = offline.run(body: Array(large.utf8), in: TimingService())
+    #expect(outcome.status == 0)
+    // 90 001 times and as many values (180 002 numbers, over the 65 536 streamed): about 1 MB.
+    #expect(outcome.bytes.count > 400_000)
+    #expect(outcome.bytes == http.body)
+  }
+
+  @Test func aBadSceneIsTheSameProblemWithStatus2() throws {
+    let bad =
+      #"{"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity", "duration": -1}]}], "sample": {"to": 1}}"#
+    let api = ServiceHarness()
+    let http = api.postJSON(
+      "/v1/timelines?format=json", bad, headers: [("X-Request-ID", OfflineCommand.requestID)])
+    #expect(http.status == 422)
+    let outcome = try #require(command(["sample", "-"])).run(
+      body: Array(bad.utf8), in: TimingService())
+    #expect(outcome.status == 2)
+    #expect(outcome.bytes == http.body)
+    #expect(
+      String(decoding: outcome.bytes, as: UTF8.self).contains("/layers/0/animations/0/duration"))
+  }
+
+  @Test func curvesAsJSONCSVAndSVG() throws {
+    let api = ServiceHarness()
+    let json = try #require(command(["curve", "easeIn", "--samples", "3"])).run(
+      body: [], in: TimingService())
+    #expect(json.status == 0)
+    #expect(json.bytes == api.get("/v1/timing-functions/easeIn?samples=3").body)
+    // CSS text with spaces and a percent sign is sent as one path segment.
+    let csv = try #require(
+      command(["curve", "linear(0, 0.5 25%, 1)", "--samples", "3", "--format", "csv"])
+    ).run(body: [], in: TimingService())
+    #expect(csv.status == 0)
+    // linear(0, 0.5 25%, 1) at 0, 0.5, 1: 0; halfway from 0.5 at 25 % to 1 at 100 %, 2/3; 1.
+    let rows = String(decoding: csv.bytes, as: UTF8.self).split(separator: "\r\n")
+    #expect(rows.count == 4 && rows[0] == "x,y" && rows[1] == "0,0" && rows[3] == "1,1")
+    let middle = rows[2].split(separator: ",").compactMap { Double($0) }
+    #expect(middle.count == 2 && middle[0] == 0.5 && abs(middle[1] - 2.0 / 3.0) < 1e-12)
+    let svg = try #require(command(["curve", "easeIn", "--format", "svg"])).run(
+      body: [], in: TimingService())
+    #expect(svg.bytes == api.get("/v1/timing-functions/easeIn.svg").body)
+    let unknown = try #require(command(["curve", "bogus"])).run(body: [], in: TimingService())
+    #expect(unknown.status == 2)
+  }
+}
