@@ -1338,7 +1338,8 @@ def scenario_g():
 
 def scenario_h():
     duration = 10 if QUICK else 30
-    rss_bound = 16  # MB of growth allowed over the soak (measured: +3 to +5 MB)
+    rss_bound = 16  # MB of growth allowed over the soak (measured +13 MB with 4 event loops, after
+    #               the idle trim; +3 to +5 MB with the earlier Dispatch transport)
     server = Server("h")
     port = server.port
     abort_body = numeric_timeline(5, 50_000)  # ~2.5 MB answer, for clients that hang up mid-answer
@@ -1460,7 +1461,12 @@ def scenario_h():
         elapsed = time.monotonic() - started
         fds_peak_note = server.fds()
         back = quiet_fds(fds_before, 5)
-        fds_after, rss_after = server.fds(), server.rss_mb()
+        fds_after = server.fds()
+        # The server gives freed heap back 1 s after heavy work goes idle (docs/design.md
+        # "Responses"); until then each of its arenas may keep up to 8 MiB of freed top, which
+        # is not growth. A leak would still be there after the trim.
+        time.sleep(2)
+        rss_after = server.rss_mb()
         total = sum(counts.values())
         check("h", "soak %d s, 8 clients, %d kinds of request: every answer as expected" % (duration, len(kinds)),
               not bad and total > 0,
