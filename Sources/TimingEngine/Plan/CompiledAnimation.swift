@@ -46,15 +46,25 @@ final class CompiledAnimation: Sendable {
 
   /// A group's child: its parent time is the group's basic local time, warped by the group's
   /// timing function (◆), and it is never removed on its own.
+  ///
+  /// The parent is reached through optional chaining, never bound: a bound `parent` and its
+  /// timing function were retained and released per sample (~6 % of the standard scene's
+  /// sampling).
   @inline(never) final func childLocalTime(layerTime: Double) -> LocalTime? {
-    guard let parent, let groupTime = parent.localTime(layerTime: layerTime) else { return nil }
-    var parentTime = groupTime.basic
-    if let f = parent.timingFunction, !f.inputIsSeconds {
-      parentTime = f.evaluate(groupTime.fraction) * parent.timing.duration
-    }
+    guard let groupTime = parent?.localTime(layerTime: layerTime) else { return nil }
+    let parentTime = parent?.warpedTime(groupTime) ?? groupTime.basic
     return timing.localTime(
       parentTime: parentTime, activeDuration: activeDuration, inverseDuration: inverseDuration,
       attached: true)
+  }
+
+  /// A group's time as its children see it: the basic local time, or, under a timing function
+  /// of a fraction, that function's value scaled by the duration (◆); nil for no function.
+  @inline(__always) final func warpedTime(_ groupTime: LocalTime) -> Double? {
+    guard timingFunction?.inputIsSeconds == false,
+      let progress = timingFunction?.evaluate(groupTime.fraction)
+    else { return nil }
+    return progress * timing.duration
   }
 
   /// Whether the animation is on its layer at scene time t.
