@@ -11,7 +11,7 @@ enum CSSValueText {
     case .transform:
       return "matrix3d(" + value.map(numberText).joined(separator: ", ") + ")"
     case .backgroundColor:
-      // Alpha back from 0–255 units to 0–1.
+      // Alpha back from 0–255 steps to 0–1; 6 decimals tell every step apart (1/255 ≈ 0.0039).
       return "rgba(" + value[0..<3].map(numberText).joined(separator: ", ") + ", "
         + numberText(((value[3] / 255) * 1e6).rounded() / 1e6) + ")"
     case .visibility: return value[0] != 0 ? "visible" : "hidden"

@@ -157,14 +157,19 @@ struct TimelineExport: Sendable {
     }
   }
 
-  /// The value as its CSS text states it: lengths, opacity and channels to 1e-6 (an error of
-  /// 5e-7 at most, under a thousandth of any bound), a matrix as it is, z-index as an integer.
+  /// The value as a browser holds it from its CSS text: lengths and opacity to 1e-6 (an error
+  /// of 5e-7 at most, under a thousandth of any bound); colour channels and alpha in whole 0–255
+  /// steps, since Chromium keeps an rgba() keyframe in 8 bits a channel (from rgba(38.25,
+  /// 114.75, 19.125, .75) and rgba(45.9, 137.7, 22.95, .9) a third of the way it shows green
+  /// 124, where unrounded channels give 123.4); a matrix as it is; z-index as CSS rounds an
+  /// integer, halfway towards +∞.
   static func rounded(_ property: CSSProperty, _ value: [Double]) -> [Double] {
     switch property {
     case .transform: return value
-    case .zIndex: return value.map { $0.rounded() }
+    case .zIndex: return value.map { ($0 + 0.5).rounded(.down) }
     case .visibility: return value
-    case .opacity, .translate, .width, .height, .transformOrigin, .backgroundColor, .borderRadius:
+    case .backgroundColor: return value.map { $0.rounded() }
+    case .opacity, .translate, .width, .height, .transformOrigin, .borderRadius:
       return value.map { ($0 * 1e6).rounded() / 1e6 }
     }
   }
@@ -217,6 +222,11 @@ struct TimelineExport: Sendable {
       case .decomposedMatrix:
         // A matrix that cannot be taken apart interpolates discretely in CSS: only neighbours.
         guard let a = decomposed[i], let b = decomposed[j] else { return nil }
+        // Two rotations about a half turn apart may turn either way: Core Animation's rule
+        // (semantics.md §3.1 ◆) and Chromium's differ (from π to 2π about z, Chromium turns
+        // back through π/2). Within 0.05 of a half turn (|qa·qb| = cos(θ/2) < 0.05, θ > 174°)
+        // the two keyframes are not allowed to be neighbours.
+        if abs((a.quaternion * b.quaternion).sum()) < 0.05 { return nil }
         return DecomposedTransform.interpolate(a, b, t).matrix.values
       case .discrete:
         return nil
