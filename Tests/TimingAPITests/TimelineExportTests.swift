@@ -226,3 +226,34 @@ import Testing
     #expect(response.errorPointers == ["/sample"])
   }
 }
+
+/// GET /v1/presets/{type}?format=waapi: the preset played on a view, exported.
+@Suite struct PresetExportTests {
+  let api = ServiceHarness()
+
+  /// fadeIn over 1 s: opacity 0 → 1 on the view, sampled at 10 fps from 0 — one animation of
+  /// opacity, starting at 0 and ending at 1, over the 1000 ms window.
+  @Test func fadeInExportsOpacity() {
+    let response = api.get("/v1/presets/fadeIn?format=waapi&fps=10")
+    #expect(response.status == 200, "\(response.text.prefix(400))")
+    let animations = response.json["animations"] as? [[String: Any]] ?? []
+    #expect(animations.map { $0["property"] as? String } == ["opacity"])
+    let frames = animations.first?["keyframes"] as? [[String: Any]] ?? []
+    #expect(frames.first?["opacity"] as? String == "0")
+    #expect(frames.last?["opacity"] as? String == "1")
+    let options = animations.first?["options"] as? [String: Any] ?? [:]
+    #expect((options["duration"] as? NSNumber)?.doubleValue == 1000)
+  }
+
+  @Test func acceptAndFormat() {
+    let accepted = api.get(
+      "/v1/presets/pop", headers: [("Accept", "application/vnd.waapi+json")])
+    #expect(accepted.header("Content-Type") == "application/vnd.waapi+json")
+    let bad = api.get("/v1/presets/pop?format=mp4")
+    #expect(bad.status == 422)
+    #expect(bad.errorParameters == ["format"])
+    let bound = api.get("/v1/presets/pop?format=waapi&factorBound=0")
+    #expect(bound.status == 422)
+    #expect(bound.errorParameters == ["factorBound"])
+  }
+}

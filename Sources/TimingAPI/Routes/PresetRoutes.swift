@@ -50,13 +50,16 @@ struct PresetRoutes {
   }
 
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([HTTPResponse.jsonType])
+    let export = try PresetExport.requested(context)
     let name = context.parameters["type"]!
     guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
     let query = context.query
     var problems = DecodingContext.query()
     problems.rejectUnknownParameters(
-      query, allowed: ["duration", "delay", "width", "height", "fps", JSONLayout.parameter])
+      query,
+      allowed: Set(["duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter])
+        .union(ExportBounds.parameters))
+    let bounds = ExportBounds(query: query, in: &problems)
     let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
     let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
     let width =
@@ -108,6 +111,9 @@ struct PresetRoutes {
       throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
     }
     context.meter.charged(workUnits: budget.spent)
+    if let export {
+      return try PresetExport.answer(plan: plan, times: times, bounds: bounds, format: export)
+    }
     let samples = plan.sample(times: times, outputs: outputs)
 
     var w = JSONWriter(capacity: 4096 + times.count * 200)
