@@ -257,3 +257,103 @@ import Testing
     #expect(bound.errorParameters == ["factorBound"])
   }
 }
+
+/// POST /v1/timelines?format=css: the same fit as a style sheet (docs/export.md "CSS").
+@Suite struct CSSExportTests {
+  let api = ServiceHarness()
+
+  /// The straight fade of `aLinearFadeIsTwoKeyframes` as CSS: one @keyframes rule with 0 % and
+  /// 100 %, and the layer's rule with its resting style and the animation over the window.
+  @Test func aLinearFadeAsCSS() {
+    let response = api.postJSON(
+      "/v1/timelines?format=css",
+      """
+      {"layers": [{"name": "card", "animations": [{"type": "basic", "keyPath": "opacity",
+        "fromValue": 0, "toValue": 1, "duration": 1, "fillMode": "forwards",
+        "removedOnCompletion": false}]}],
+       "sample": {"from": 0, "to": 1, "fps": 4}}
+      """)
+    #expect(response.status == 200)
+    #expect(response.header("Content-Type") == "text/css; charset=utf-8")
+    let css = response.text
+    #expect(
+      css.contains(
+        """
+        @keyframes at-0-opacity {
+          0% { opacity: 0; animation-timing-function: linear; }
+          100% { opacity: 1; animation-timing-function: linear; }
+        }
+        """))
+    #expect(css.contains("[data-layer=\"card\"] {\n  opacity: 1;\n  translate: 0px 0px;\n"))
+    #expect(css.contains("  animation: at-0-opacity 1000ms linear 0ms 1 normal both;\n}"))
+  }
+
+  /// Any layer name selects exactly itself: quotes and backslashes escaped, a control character
+  /// as a hex escape; and a */ in a name cannot end a comment early.
+  @Test func layerNamesAreEscaped() {
+    #expect(TimelineExport.string("a\"b\\c") == #""a\"b\\c""#)
+    #expect(TimelineExport.string("tab\there") == "\"tab\\9 here\"")
+    #expect(TimelineExport.comment("x*/y") == "x* /y")
+  }
+
+  @Test func acceptTextCSS() {
+    let response = api.postJSON(
+      "/v1/timelines",
+      """
+      {"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity",
+        "fromValue": 0, "toValue": 1, "duration": 1}]}], "sample": {"times": [0, 0.5]}}
+      """, headers: [("Accept", "text/css")])
+    #expect(response.status == 200)
+    #expect(response.text.hasPrefix("/* animation-timing export"))
+  }
+}
+
+/// GET /v1/timing-functions/{function}?format=css: the function as a CSS easing.
+@Suite struct TimingFunctionCSSTests {
+  let api = ServiceHarness()
+
+  /// easeIn has an exact CSS form: Core Animation's control points (0.42, 0, 1, 1) are CSS
+  /// Easing 1's ease-in, error 0.
+  @Test func aCurveWithACSSFormIsExact() {
+    let json = api.get("/v1/timing-functions/easeIn?format=css").json
+    #expect(json["css"] as? String == "ease-in")
+    #expect(json["exact"] as? Bool == true)
+  }
+
+  /// A spring as linear(): read back by the service's own linear() parser and compared with
+  /// the spring at 997 points between the fit's 4 097 grid points (x = (k + 0.5)/997 of the
+  /// settling duration), so the bound is checked off the grid the fit used too — within the
+  /// requested 0.001 plus 2e-4 for the spring's curvature between grid points (at most
+  /// slope² / 8 · (1/4096)² · its second derivative, far below that for these springs).
+  @Test(arguments: ["spring(1,100,10,0)", "spring(1,300,12,0)", "spring(2,50,30,3)"])
+  func aSpringIsLinearWithinTheBound(spring: String) throws {
+    let name = spring.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+    let json = api.get("/v1/timing-functions/\(name)?format=css&maxError=0.001").json
+    #expect(json["exact"] as? Bool == false)
+    let css = try #require(json["css"] as? String)
+    let duration = try #require((json["duration"] as? NSNumber)?.doubleValue)
+    #expect((json["error"] as? NSNumber)!.doubleValue <= 0.001)
+    let xs = (0..<997).map { (Double($0) + 0.5) / 997 }
+    let linear = api.get(
+      "/v1/timing-functions/"
+        + css.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "?"
+        + xs.map { "x=\($0)" }.joined(separator: "&")
+    ).points
+    let exact = api.get(
+      "/v1/timing-functions/\(name)?" + xs.map { "x=\($0 * duration)" }.joined(separator: "&")
+    ).points
+    #expect(linear.count == xs.count && exact.count == xs.count)
+    let worst = zip(linear, exact).map { abs($0.y - $1.y) }.max() ?? .infinity
+    #expect(worst <= 0.0012)
+  }
+
+  @Test(arguments: [
+    ("format=svg", "format"), ("format=css&maxError=0", "maxError"),
+    ("format=css&maxError=nan", "maxError"), ("format=css&samples=3", "samples"),
+  ])
+  func badParametersAreNamed(query: String, parameter: String) {
+    let response = api.get("/v1/timing-functions/spring(1,100,10,0)?" + query)
+    #expect(response.status == 422)
+    #expect(response.errorParameters == [parameter])
+  }
+}

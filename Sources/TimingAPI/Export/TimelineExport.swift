@@ -96,21 +96,19 @@ struct TimelineExport: Sendable {
       let models = ExportedLayerProperty.allCases.indices.map {
         outputs.model(layer: layer, output: $0)
       }
-      let widths = ExportedLayerProperty.allCases.indices.map {
-        outputs.type(layer: layer, output: $0).componentCount
-      }
-      // Each sample's layer property values, taken out of the columns once for all properties.
-      let perSample = (0..<times.count).map { i in
-        columns.indices.map { Array(columns[$0][(i * widths[$0])..<((i + 1) * widths[$0])]) }
-      }
       var style: [(CSSProperty, [Double])] = []
       for property in CSSProperty.allCases {
         let resting = Self.rounded(property, Self.cssValue(property, models))
         style.append((property, resting))
-        let series = perSample.map { Self.cssValue(property, $0) }
-        guard series.contains(where: { !Self.same(property, Self.rounded(property, $0), resting) })
-        else { continue }
-        tracks.append(Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
+        let series = Self.cssSeries(property, columns, count: times.count)
+        let values = Self.rounded(property, series)
+        let width = property.componentCount
+        let changes = (0..<times.count).contains { i in
+          !Self.same(property, values[(i * width)..<((i + 1) * width)], resting[...])
+        }
+        guard changes else { continue }
+        tracks.append(
+          Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
       }
       targets.append(Target(name: plan.layerNames[layer], style: style, notExported: notExported))
     }
@@ -157,6 +155,45 @@ struct TimelineExport: Sendable {
     }
   }
 
+  /// `cssValue` at every sample, flat (`componentCount` numbers a sample), straight from the
+  /// sampled columns (flat, in `ExportedLayerProperty` order): 1 000 layers × 600 samples
+  /// taken apart into small arrays was 5 s of the standard scene's export.
+  static func cssSeries(_ property: CSSProperty, _ columns: [[Double]], count n: Int) -> [Double] {
+    func of(_ p: ExportedLayerProperty) -> [Double] {
+      columns[ExportedLayerProperty.allCases.firstIndex(of: p)!]
+    }
+    switch property {
+    case .opacity: return of(.opacity)
+    case .translate:
+      let (position, anchor, bounds) = (of(.position), of(.anchorPoint), of(.bounds))
+      var out = [Double](repeating: 0, count: 2 * n)
+      for i in 0..<n {
+        out[2 * i] = position[2 * i] - anchor[2 * i] * bounds[4 * i + 2]
+        out[2 * i + 1] = position[2 * i + 1] - anchor[2 * i + 1] * bounds[4 * i + 3]
+      }
+      return out
+    case .width:
+      let bounds = of(.bounds)
+      return (0..<n).map { bounds[4 * $0 + 2] }
+    case .height:
+      let bounds = of(.bounds)
+      return (0..<n).map { bounds[4 * $0 + 3] }
+    case .transformOrigin:
+      let (anchor, bounds) = (of(.anchorPoint), of(.bounds))
+      var out = [Double](repeating: 0, count: 2 * n)
+      for i in 0..<n {
+        out[2 * i] = anchor[2 * i] * bounds[4 * i + 2]
+        out[2 * i + 1] = anchor[2 * i + 1] * bounds[4 * i + 3]
+      }
+      return out
+    case .transform: return of(.transform)
+    case .backgroundColor: return of(.backgroundColor).map { min(1, max(0, $0)) * 255 }
+    case .borderRadius: return of(.cornerRadius)
+    case .visibility: return of(.hidden).map { $0 != 0 ? 0 : 1 }
+    case .zIndex: return of(.zPosition)
+    }
+  }
+
   /// The value as a browser holds it from its CSS text: lengths and opacity to 1e-6 (an error
   /// of 5e-7 at most, under a thousandth of any bound); colour channels and alpha in whole 0–255
   /// steps, since Chromium keeps an rgba() keyframe in 8 bits a channel (from rgba(38.25,
@@ -174,102 +211,127 @@ struct TimelineExport: Sendable {
     }
   }
 
-  static func same(_ property: CSSProperty, _ a: [Double], _ b: [Double]) -> Bool {
+  static func same(_ property: CSSProperty, _ a: ArraySlice<Double>, _ b: ArraySlice<Double>)
+    -> Bool
+  {
     switch property.interpolation {
     case .decomposedMatrix: return zip(a, b).allSatisfy { abs($0 - $1) <= 1e-12 }
-    case .linear, .premultipliedColor, .discrete: return a == b
+    case .linear, .premultipliedColor, .discrete: return a.elementsEqual(b)
     }
   }
 
   // MARK: Fitting
 
+  /// `fit` for a series as one array a sample.
   static func fit(
     _ property: CSSProperty, layer: Int, series: [[Double]], offsets: [Double],
     _ bounds: ExportBounds
   ) -> Track {
-    let n = series.count
-    let values = series.map { rounded(property, $0) }
-    let limits = (0..<property.componentCount).map { bounds.bound(property.unit(ofComponent: $0)) }
+    fit(property, layer: layer, series: series.flatMap { $0 }, offsets: offsets, bounds)
+  }
+
+  /// The keyframes of one property: `series` holds `componentCount` numbers a sample.
+  static func fit(
+    _ property: CSSProperty, layer: Int, series: [Double], offsets: [Double],
+    _ bounds: ExportBounds
+  ) -> Track {
+    let w = property.componentCount
+    let n = offsets.count
+    let values = rounded(property, series)
+    func value(_ i: Int) -> [Double] { Array(values[(i * w)..<((i + 1) * w)]) }
+    let limits = (0..<w).map { bounds.bound(property.unit(ofComponent: $0)) }
     if case .discrete = property.interpolation {
       // Held values: a keyframe where the value changes, halfway between the two samples, so
       // that a browser's rounding of the progress at a sample never picks the other side.
-      var keyframes = [Keyframe(offset: 0, value: values[0], easing: .stepEnd)]
+      var keyframes = [Keyframe(offset: 0, value: value(0), easing: .stepEnd)]
       for i in 1..<max(1, n) where values[i] != values[i - 1] {
         keyframes.append(
-          Keyframe(offset: (offsets[i - 1] + offsets[i]) / 2, value: values[i], easing: .stepEnd))
+          Keyframe(offset: (offsets[i - 1] + offsets[i]) / 2, value: value(i), easing: .stepEnd))
       }
-      keyframes.append(Keyframe(offset: 1, value: values[n - 1], easing: .stepEnd))
+      keyframes.append(Keyframe(offset: 1, value: value(n - 1), easing: .stepEnd))
       return Track(layer: layer, property: property, keyframes: keyframes, maxError: [:])
     }
     let decomposed: [DecomposedTransform?] =
       if case .decomposedMatrix = property.interpolation {
-        values.map { DecomposedTransform(Transform3D($0)) }
+        (0..<n).map { DecomposedTransform(Transform3D(value($0))) }
       } else {
         []
       }
-    /// The browser's value between kept samples i and j at sample k.
-    func interpolate(_ i: Int, _ j: Int, at k: Int) -> [Double]? {
+    var scratch = [Double](repeating: 0, count: w)
+    /// The browser's value between kept samples i and j at sample k, into `scratch`; false
+    /// where the browser would not interpolate.
+    func interpolate(_ i: Int, _ j: Int, at k: Int) -> Bool {
       let span = offsets[j] - offsets[i]
       let t = span > 0 ? (offsets[k] - offsets[i]) / span : 0
+      let (a, b) = (i * w, j * w)
       switch property.interpolation {
       case .linear:
-        return zip(values[i], values[j]).map { $0 * (1 - t) + $1 * t }
+        for c in 0..<w { scratch[c] = values[a + c] * (1 - t) + values[b + c] * t }
       case .premultipliedColor:
-        let (a, b) = (values[i], values[j])
-        let alpha = a[3] * (1 - t) + b[3] * t
-        guard alpha > 0 else { return [0, 0, 0, 0] }
-        return (0..<3).map { (a[$0] * a[3] * (1 - t) + b[$0] * b[3] * t) / alpha } + [alpha]
+        let alpha = values[a + 3] * (1 - t) + values[b + 3] * t
+        guard alpha > 0 else {
+          for c in 0..<4 { scratch[c] = 0 }
+          return true
+        }
+        for c in 0..<3 {
+          scratch[c] =
+            (values[a + c] * values[a + 3] * (1 - t) + values[b + c] * values[b + 3] * t) / alpha
+        }
+        scratch[3] = alpha
       case .decomposedMatrix:
         // A matrix that cannot be taken apart interpolates discretely in CSS: only neighbours.
-        guard let a = decomposed[i], let b = decomposed[j] else { return nil }
+        guard let qa = decomposed[i], let qb = decomposed[j] else { return false }
         // Two rotations about a half turn apart may turn either way: Core Animation's rule
         // (semantics.md §3.1 ◆) and Chromium's differ (from π to 2π about z, Chromium turns
         // back through π/2). Within 0.05 of a half turn (|qa·qb| = cos(θ/2) < 0.05, θ > 174°)
         // the two keyframes are not allowed to be neighbours.
-        if abs((a.quaternion * b.quaternion).sum()) < 0.05 { return nil }
-        return DecomposedTransform.interpolate(a, b, t).matrix.values
+        if abs((qa.quaternion * qb.quaternion).sum()) < 0.05 { return false }
+        let m = DecomposedTransform.interpolate(qa, qb, t).matrix.m
+        for c in 0..<16 { scratch[c] = m[c] }
       case .discrete:
-        return nil
+        return false
       }
+      return true
     }
-    /// The error at sample k of `value`, component by component; a colour's channels do not
-    /// count where it is fully transparent (a browser shows rgba(0, 0, 0, 0) for all of them).
-    func errors(_ value: [Double], _ k: Int) -> [Double] {
-      let sample = series[k]
-      if case .premultipliedColor = property.interpolation, sample[3] == 0 {
-        return [0, 0, 0, abs(value[3] - sample[3])]
+    /// The error of component c of `scratch` at sample k; a colour's channels do not count where
+    /// it is fully transparent (a browser shows rgba(0, 0, 0, 0) for all of them).
+    func error(_ c: Int, _ k: Int) -> Double {
+      if case .premultipliedColor = property.interpolation, c < 3, series[k * w + 3] == 0 {
+        return 0
       }
-      return zip(value, sample).map { abs($0 - $1) }
-    }
-    func within(_ value: [Double], _ k: Int) -> Bool {
-      zip(errors(value, k), limits).allSatisfy { $0 <= $1 }
+      return abs(scratch[c] - series[k * w + c])
     }
     let kept = KeyframeFit.greedy(count: n) { i, j in
       if j == i + 1 { return true }
       for k in (i + 1)..<j {
-        guard let value = interpolate(i, j, at: k), within(value, k) else { return false }
+        guard interpolate(i, j, at: k) else { return false }
+        for c in 0..<w where error(c, k) > limits[c] { return false }
       }
       return true
     }
     var worst: [ExportUnit: Double] = [:]
     for unit in property.units { worst[unit] = 0 }
-    func record(_ value: [Double], _ k: Int) {
-      for (c, error) in errors(value, k).enumerated() {
+    func record(_ k: Int) {
+      for c in 0..<w {
         let unit = property.unit(ofComponent: c)
-        worst[unit] = max(worst[unit] ?? 0, error)
+        worst[unit] = max(worst[unit] ?? 0, error(c, k))
       }
     }
-    for (i, j) in zip(kept, kept.dropFirst()) {
-      record(values[i], i)
-      for k in (i + 1)..<j { record(interpolate(i, j, at: k) ?? values[i], k) }
+    func recordKept(_ k: Int) {
+      for c in 0..<w { scratch[c] = values[k * w + c] }
+      record(k)
     }
-    record(values[n - 1], n - 1)
-    let keyframes = kept.map { Keyframe(offset: offsets[$0], value: values[$0], easing: .linear) }
+    for (i, j) in zip(kept, kept.dropFirst()) {
+      recordKept(i)
+      for k in (i + 1)..<j where interpolate(i, j, at: k) { record(k) }
+    }
+    recordKept(n - 1)
+    let keyframes = kept.map { Keyframe(offset: offsets[$0], value: value($0), easing: .linear) }
     // One sample: a keyframe at each end, so the browser has a whole animation.
     return Track(
       layer: layer, property: property,
       keyframes: n > 1
-        ? keyframes : keyframes + [Keyframe(offset: 1, value: values[0], easing: .linear)],
+        ? keyframes : keyframes + [Keyframe(offset: 1, value: value(0), easing: .linear)],
       maxError: worst)
   }
 }

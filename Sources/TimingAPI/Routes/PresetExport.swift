@@ -38,13 +38,9 @@ enum PresetExport {
         throw Problem.invalidRequest([.parameter("type", message)])
       }
     }
-    var json = JSONWriter(capacity: 16 * 1024)
-    switch format {
-    case .waapi: export.writeWAAPI(warnings: plan.warnings, into: &json)
-    }
     return HTTPResponse(
       status: .ok,
-      headers: HTTPFields([("Content-Type", format.mediaType), ("Vary", "Accept")]),
-      body: json.take() + [UInt8(ascii: "\n")])
+      headers: HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")]),
+      body: TimelineExportRoute.body(export, format: format, warnings: plan.warnings))
   }
 }

@@ -10,11 +10,34 @@ struct TimelineExportRoute {
   /// The export formats, spelled as `?format=` names them.
   enum Format: String, CaseIterable {
     case waapi
+    case css
 
     var mediaType: String {
       switch self {
       case .waapi: "application/vnd.waapi+json"
+      case .css: "text/css"
       }
+    }
+
+    var contentType: String {
+      switch self {
+      case .waapi: mediaType
+      case .css: "text/css; charset=utf-8"
+      }
+    }
+  }
+
+  /// The export's bytes in `format`; a JSON one ends with a line break like every JSON answer.
+  static func body(
+    _ export: TimelineExport, format: Format, warnings: [SceneWarning]
+  ) -> [UInt8] {
+    switch format {
+    case .waapi:
+      var json = JSONWriter(capacity: 64 * 1024)
+      export.writeWAAPI(warnings: warnings, into: &json)
+      return json.take() + [UInt8(ascii: "\n")]
+    case .css:
+      return Array(export.css().utf8)
     }
   }
 
@@ -39,14 +62,10 @@ struct TimelineExportRoute {
       json: request, configuration: configuration, budget: budget)
     context.meter.charged(workUnits: prepared.work.spent)
     let export = try Self.export(prepared, bounds: bounds, configuration: configuration)
-    var json = JSONWriter(capacity: 64 * 1024)
-    switch format {
-    case .waapi: export.writeWAAPI(warnings: prepared.warnings, into: &json)
-    }
     return HTTPResponse(
       status: .ok,
-      headers: HTTPFields([("Content-Type", format.mediaType), ("Vary", "Accept")]),
-      body: json.take() + [UInt8(ascii: "\n")])
+      headers: HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")]),
+      body: Self.body(export, format: format, warnings: prepared.warnings))
   }
 
   /// The export of a prepared timeline, within the timeline's own limit on numbers: an export
