@@ -103,8 +103,9 @@ struct TimelineExport: Sendable {
         let series = Self.cssSeries(property, columns, count: times.count)
         let values = Self.rounded(property, series)
         let width = property.componentCount
-        let changes = (0..<times.count).contains { i in
-          !Self.same(property, values[(i * width)..<((i + 1) * width)], resting[...])
+        let exact = property.interpolation != .decomposedMatrix
+        let changes = values.indices.contains { k in
+          exact ? values[k] != resting[k % width] : abs(values[k] - resting[k % width]) > 1e-12
         }
         guard changes else { continue }
         tracks.append(
@@ -211,15 +212,6 @@ struct TimelineExport: Sendable {
     }
   }
 
-  static func same(_ property: CSSProperty, _ a: ArraySlice<Double>, _ b: ArraySlice<Double>)
-    -> Bool
-  {
-    switch property.interpolation {
-    case .decomposedMatrix: return zip(a, b).allSatisfy { abs($0 - $1) <= 1e-12 }
-    case .linear, .premultipliedColor, .discrete: return a.elementsEqual(b)
-    }
-  }
-
   // MARK: Fitting
 
   /// `fit` for a series as one array a sample.
@@ -257,25 +249,42 @@ struct TimelineExport: Sendable {
       } else {
         []
       }
-    var scratch = [Double](repeating: 0, count: w)
+    // Pointers, not the arrays, inside the closures below: an array captured by them is
+    // retained, released and bounds-checked on every access (a tenth of the standard scene's
+    // export).
+    let vp = UnsafeMutablePointer<Double>.allocate(capacity: max(1, values.count))
+    vp.initialize(from: values, count: values.count)
+    let sp = UnsafeMutablePointer<Double>.allocate(capacity: max(1, series.count))
+    sp.initialize(from: series, count: series.count)
+    let op = UnsafeMutablePointer<Double>.allocate(capacity: max(1, n))
+    op.initialize(from: offsets, count: n)
+    defer {
+      vp.deallocate()
+      sp.deallocate()
+      op.deallocate()
+    }
+    // A pointer, not an array captured by the closures below: an array var costs an
+    // exclusivity check per access (6 % of the standard scene's export).
+    let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 16)
+    defer { scratch.deallocate() }
     /// The browser's value between kept samples i and j at sample k, into `scratch`; false
     /// where the browser would not interpolate.
     func interpolate(_ i: Int, _ j: Int, at k: Int) -> Bool {
-      let span = offsets[j] - offsets[i]
-      let t = span > 0 ? (offsets[k] - offsets[i]) / span : 0
+      let span = op[j] - op[i]
+      let t = span > 0 ? (op[k] - op[i]) / span : 0
       let (a, b) = (i * w, j * w)
       switch property.interpolation {
       case .linear:
-        for c in 0..<w { scratch[c] = values[a + c] * (1 - t) + values[b + c] * t }
+        for c in 0..<w { scratch[c] = vp[a + c] * (1 - t) + vp[b + c] * t }
       case .premultipliedColor:
-        let alpha = values[a + 3] * (1 - t) + values[b + 3] * t
+        let alpha = vp[a + 3] * (1 - t) + vp[b + 3] * t
         guard alpha > 0 else {
           for c in 0..<4 { scratch[c] = 0 }
           return true
         }
         for c in 0..<3 {
           scratch[c] =
-            (values[a + c] * values[a + 3] * (1 - t) + values[b + c] * values[b + 3] * t) / alpha
+            (vp[a + c] * vp[a + 3] * (1 - t) + vp[b + c] * vp[b + 3] * t) / alpha
         }
         scratch[3] = alpha
       case .decomposedMatrix:
@@ -296,10 +305,10 @@ struct TimelineExport: Sendable {
     /// The error of component c of `scratch` at sample k; a colour's channels do not count where
     /// it is fully transparent (a browser shows rgba(0, 0, 0, 0) for all of them).
     func error(_ c: Int, _ k: Int) -> Double {
-      if case .premultipliedColor = property.interpolation, c < 3, series[k * w + 3] == 0 {
+      if case .premultipliedColor = property.interpolation, c < 3, sp[k * w + 3] == 0 {
         return 0
       }
-      return abs(scratch[c] - series[k * w + c])
+      return abs(scratch[c] - sp[k * w + c])
     }
     let kept = KeyframeFit.greedy(count: n) { i, j in
       if j == i + 1 { return true }
@@ -309,16 +318,17 @@ struct TimelineExport: Sendable {
       }
       return true
     }
-    var worst: [ExportUnit: Double] = [:]
-    for unit in property.units { worst[unit] = 0 }
+    // By the unit's index, not in a dictionary: hashing a unit per component and sample was a
+    // quarter of the standard scene's export.
+    let unitIndex = (0..<w).map {
+      ExportUnit.allCases.firstIndex(of: property.unit(ofComponent: $0))!
+    }
+    var worstByUnit = [Double](repeating: 0, count: ExportUnit.allCases.count)
     func record(_ k: Int) {
-      for c in 0..<w {
-        let unit = property.unit(ofComponent: c)
-        worst[unit] = max(worst[unit] ?? 0, error(c, k))
-      }
+      for c in 0..<w { worstByUnit[unitIndex[c]] = max(worstByUnit[unitIndex[c]], error(c, k)) }
     }
     func recordKept(_ k: Int) {
-      for c in 0..<w { scratch[c] = values[k * w + c] }
+      for c in 0..<w { scratch[c] = vp[k * w + c] }
       record(k)
     }
     for (i, j) in zip(kept, kept.dropFirst()) {
@@ -326,6 +336,10 @@ struct TimelineExport: Sendable {
       for k in (i + 1)..<j where interpolate(i, j, at: k) { record(k) }
     }
     recordKept(n - 1)
+    var worst: [ExportUnit: Double] = [:]
+    for unit in property.units {
+      worst[unit] = worstByUnit[ExportUnit.allCases.firstIndex(of: unit)!]
+    }
     let keyframes = kept.map { Keyframe(offset: offsets[$0], value: value($0), easing: .linear) }
     // One sample: a keyframe at each end, so the browser has a whole animation.
     return Track(
