@@ -92,6 +92,13 @@ if CommandLine.arguments.dropFirst().first == "gzip" {
   exit(0)
 }
 
+// `timing-bench export`: the standard scene exported as Web Animations keyframes, with the
+// keyframe count and time (docs/performance.md, "Export").
+if CommandLine.arguments.dropFirst().first == "export" {
+  ExportBenchmark.run()
+  exit(0)
+}
+
 // `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
 // time and answer (docs/performance.md, "Work budget").
 if CommandLine.arguments.dropFirst().first == "worst-case" {

@@ -171,7 +171,8 @@ import Testing
     #expect(errors.map(\.0) == ["q", "duration", "width", "fps"])
     #expect(
       errors.map(\.1) == [
-        "unknown query parameter; expected delay, duration, format, fps, height, pretty, width",
+        "unknown query parameter; expected colorBound, delay, duration, factorBound, format, fps, "
+          + "height, lengthBound, pretty, width",
         "must be a number in [0.001, 10000]", "must be a number in [1, 100000]",
         "must be a number in [0.001, 1000]",
       ])

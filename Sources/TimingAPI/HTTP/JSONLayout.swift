@@ -9,11 +9,12 @@ enum JSONLayout {
 
   static func isIndented(_ query: QueryString) -> Bool { query.first(parameter) != nil }
 
-  /// The media types laid out: JSON and problem+json.
+  /// The media types laid out: JSON and every `+json` type (problem+json, the WAAPI export's
+  /// vnd.waapi+json).
   static func isJSON(_ response: HTTPResponse) -> Bool {
     guard let type = response.headers["Content-Type"] else { return false }
     let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
-    return essence == HTTPResponse.jsonType || essence == Problem.mediaType
+    return essence == HTTPResponse.jsonType || essence.hasSuffix("+json")
   }
 
   /// `response` indented when it is JSON held whole; a streamed answer is indented by the route

@@ -54,11 +54,24 @@ struct PresetRoutes {
     case json
     /// The keyframes plotted (`TimelinePlot`), transform and opacity.
     case svg
+    /// The preset played on a view as keyframes a browser plays (`PresetExport`).
+    case waapi
+    case css
 
     var mediaType: String {
       switch self {
       case .json: HTTPResponse.jsonType
       case .svg: "image/svg+xml"
+      case .waapi: TimelineExportRoute.Format.waapi.mediaType
+      case .css: TimelineExportRoute.Format.css.mediaType
+      }
+    }
+
+    var export: TimelineExportRoute.Format? {
+      switch self {
+      case .json, .svg: nil
+      case .waapi: .waapi
+      case .css: .css
       }
     }
   }
@@ -70,8 +83,10 @@ struct PresetRoutes {
     var problems = DecodingContext.query()
     problems.rejectUnknownParameters(
       query,
-      allowed: ["duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter])
+      allowed: Set(["duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter])
+        .union(ExportBounds.parameters))
     var format = problems.choice(parameter: "format", in: query, Format.self)
+    let bounds = ExportBounds(query: query, in: &problems)
     let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
     let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
     let width =
@@ -127,6 +142,9 @@ struct PresetRoutes {
       throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
     }
     context.meter.charged(workUnits: budget.spent)
+    if let export = format?.export {
+      return try PresetExport.answer(plan: plan, times: times, bounds: bounds, format: export)
+    }
     if format == .svg {
       var response = HTTPResponse(
         status: .ok, headers: HTTPFields([("Content-Type", Format.svg.mediaType)]),

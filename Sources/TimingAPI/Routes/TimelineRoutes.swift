@@ -14,6 +14,11 @@ struct TimelineRoutes {
   static let streamingThreshold = 65_536
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    if let export = TimelineExportRoute.requested(
+      context, plain: TimelineStream.Format.allCases.map(\.mediaType))
+    {
+      return try TimelineExportRoute(configuration: configuration).answer(context, format: export)
+    }
     let format = try chooseFormat(context)
     var budget = configuration.workBudget
     let request = try RequestBody.json(context.request, budget: &budget)

@@ -62,6 +62,9 @@ struct TimingFunctionRoutes {
       throw Problem.unknownTimingFunction(error.message)
     }
     let query = context.query
+    if !wantsSVG && query.first("format") != nil {
+      return try TimingFunctionCSS.answer(function, context)
+    }
     if wantsSVG {
       try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)

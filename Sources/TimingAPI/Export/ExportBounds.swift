@@ -1,0 +1,55 @@
+import TimingEngine
+
+/// How far a browser's rendering of an export may be from our samples, per kind of number
+/// (docs/export.md "Bounds"): what a keyframe fit must keep every sample within.
+struct ExportBounds: Sendable, Equatable {
+  /// Lengths in CSS px: half a pixel, below what a viewer can see on a 1× screen.
+  var length = 0.5
+  /// Opacity and unitless factors (scale, the rotation and shear entries of a matrix): 0.002,
+  /// half a step of an 8-bit alpha (1/255 ≈ 0.0039).
+  var factor = 0.002
+  /// Colour channels in 0–255 units: one step of an 8-bit channel.
+  var colorChannel = 1.0
+
+  /// The query parameters that set them, each a number > 0.
+  static let parameters = ["lengthBound", "factorBound", "colorBound"]
+
+  /// Reads the parameters that are present; a bound that is not a finite number > 0 is a
+  /// problem naming its parameter.
+  init(query: QueryString, in problems: inout DecodingContext) {
+    func read(_ name: String) -> Double? {
+      guard let text = query.first(name) else { return nil }
+      guard
+        let value = DecodingContext.number(
+          text, in: -.greatestFiniteMagnitude...(.greatestFiniteMagnitude)),
+        value > 0
+      else {
+        problems.fail(
+          parameter: name, "must be a finite number > 0; got '\(text.prefix(40))'")
+        return nil
+      }
+      return value
+    }
+    if let value = read("lengthBound") { length = value }
+    if let value = read("factorBound") { factor = value }
+    if let value = read("colorBound") { colorChannel = value }
+  }
+
+  init() {}
+
+  /// The bound for numbers measured in `unit`.
+  func bound(_ unit: ExportUnit) -> Double {
+    switch unit {
+    case .length: length
+    case .factor: factor
+    case .colorChannel: colorChannel
+    }
+  }
+}
+
+/// What an exported number measures, which decides its bound.
+enum ExportUnit: String, CaseIterable, Sendable {
+  case length
+  case factor
+  case colorChannel
+}

@@ -1,0 +1,50 @@
+import TimingEngine
+
+/// A curve as CSS `linear()` stops within a bound on the vertical error (docs/export.md
+/// "Easing curves"): stops chosen greedily among a fine grid by the same vertical-error rule as
+/// keyframes (`KeyframeFit`), since a browser interpolates `linear()` stops in a straight line.
+struct LinearEasingFit: Sendable {
+  /// (output, input as a fraction of the span) for each stop, first and last included.
+  let stops: [(y: Double, x: Double)]
+  /// The largest vertical error at any grid point.
+  let error: Double
+
+  /// Grid intervals: 4 096 across the span, so that between two grid points a curve of slope
+  /// below 4 (a spring's steepest, from rest to 1 in a quarter of its span) moves under 0.001.
+  static let gridIntervals = 4_096
+
+  /// `curve` over [0, span], its input scaled to [0, 1].
+  init(span: Double, maxError: Double, _ curve: (Double) -> Double) {
+    let n = Self.gridIntervals
+    let xs = (0...n).map { Double($0) / Double(n) }
+    let ys = xs.map { curve($0 * span) }
+    // Stops state their outputs to 1e-6 (inputs k/4096 are exact decimals), and the error is
+    // measured from what they state.
+    let stated = ys.map { ($0 * 1e6).rounded() / 1e6 }
+    let kept = KeyframeFit.greedy(count: xs.count) { i, j in
+      for k in (i + 1)..<j {
+        let t = (xs[k] - xs[i]) / (xs[j] - xs[i])
+        if abs(stated[i] * (1 - t) + stated[j] * t - ys[k]) > maxError { return false }
+      }
+      return true
+    }
+    var worst = 0.0
+    for (i, j) in zip(kept, kept.dropFirst()) {
+      worst = max(worst, abs(stated[i] - ys[i]))
+      for k in (i + 1)..<j {
+        let t = (xs[k] - xs[i]) / (xs[j] - xs[i])
+        worst = max(worst, abs(stated[i] * (1 - t) + stated[j] * t - ys[k]))
+      }
+    }
+    worst = max(worst, abs(stated[n] - ys[n]))
+    stops = kept.map { (stated[$0], xs[$0]) }
+    error = worst
+  }
+
+  /// `linear(0, 0.25 10%, …, 1 100%)`: every stop with its input as a percentage.
+  var css: String {
+    "linear("
+      + stops.map { numberText($0.y) + " " + numberText($0.x * 100) + "%" }.joined(separator: ", ")
+      + ")"
+  }
+}

@@ -1,0 +1,79 @@
+import TimingEngine
+
+/// The export as a style sheet (docs/export.md "CSS"): one `@keyframes` rule per animated layer
+/// property and one rule per layer, selected by its name in a `data-layer` attribute, holding
+/// its resting style and one `animation` declaration naming all of its keyframes.
+extension TimelineExport {
+  /// The name of a track's `@keyframes`: the layer's index, not its name, so that any layer
+  /// name gives a valid identifier (`at-0-background-color`).
+  func keyframesName(_ track: Track) -> String { "at-\(track.layer)-\(track.property.cssName)" }
+
+  func css() -> String {
+    var out = "/* animation-timing export: \(sampleCount) samples from \(numberText(from)) s to "
+    out += "\(numberText(to)) s, baked with linear easing between keyframes (docs/export.md). */\n"
+    for track in tracks {
+      let target = targets[track.layer]
+      out += "\n/* \(Self.comment(target.name)) \(track.property.cssName): "
+      out += "\(track.keyframes.count) keyframes"
+      for unit in track.property.units {
+        out += "; \(unit.rawValue) error \(numberText(track.maxError[unit] ?? 0))"
+        out += " (bound \(numberText(bounds.bound(unit))))"
+      }
+      out += " */\n@keyframes \(keyframesName(track)) {\n"
+      for keyframe in track.keyframes {
+        out += "  \(numberText(keyframe.offset * 100))% { \(track.property.cssName): "
+        out += CSSValueText.text(track.property, keyframe.value)
+        out += "; animation-timing-function: \(keyframe.easing.rawValue); }\n"
+      }
+      out += "}\n"
+    }
+    let duration = numberText((to - from) * 1000) + "ms"
+    let delay = numberText(from * 1000) + "ms"
+    for (index, target) in targets.enumerated() {
+      out += "\n"
+      if !target.notExported.isEmpty {
+        out += "/* not exported: "
+        out += target.notExported.map(Self.comment).joined(separator: ", ") + " */\n"
+      }
+      out += "[data-layer=\(Self.string(target.name))] {\n"
+      for (property, value) in target.style {
+        out += "  \(property.cssName): \(CSSValueText.text(property, value));\n"
+      }
+      let names = tracks.filter { $0.layer == index }.map(keyframesName)
+      if !names.isEmpty {
+        out += "  animation: "
+        out += names.map { "\($0) \(duration) linear \(delay) 1 normal both" }
+          .joined(separator: ",\n    ")
+        out += ";\n"
+      }
+      out += "}\n"
+    }
+    return out
+  }
+
+  /// A CSS string (CSS Syntax 3 §2.1 "serialize a string"): quotes and backslashes escaped,
+  /// control characters as hex escapes, so any layer name selects exactly itself.
+  static func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\u{0}": out += "\u{FFFD}"
+      case "\u{1}"..."\u{1F}", "\u{7F}": out += "\\" + String(scalar.value, radix: 16) + " "
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// Text safe inside a comment: a `*/` would end it.
+  static func comment(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character == "/" && out.last == "*" { out += " " }
+      out.append(character)
+    }
+    return out
+  }
+}

@@ -1,0 +1,106 @@
+import TimingEngine
+
+/// The export as JSON for `element.animate()` (docs/export.md "Web Animations").
+extension TimelineExport {
+  func writeWAAPI(warnings: [SceneWarning], into json: inout JSONWriter) {
+    json.beginObject()
+    json.key("animations")
+    json.beginArray()
+    for track in tracks {
+      json.beginObject()
+      json.key("target")
+      json.string(targets[track.layer].name)
+      json.key("property")
+      json.string(track.property.waapiName)
+      json.key("keyframes")
+      json.beginArray()
+      for keyframe in track.keyframes {
+        json.beginObject()
+        json.key("offset")
+        json.number(keyframe.offset)
+        json.key(track.property.waapiName)
+        json.string(CSSValueText.text(track.property, keyframe.value))
+        json.key("easing")
+        json.string(keyframe.easing.rawValue)
+        json.endObject()
+      }
+      json.endArray()
+      json.key("options")
+      json.beginObject()
+      // Milliseconds, as Web Animations counts.
+      json.key("duration")
+      json.number((to - from) * 1000)
+      json.key("delay")
+      json.number(from * 1000)
+      json.key("iterations")
+      json.number(1)
+      json.key("direction")
+      json.string("normal")
+      // The sampled window's first and last values held outside it.
+      json.key("fill")
+      json.string("both")
+      json.key("easing")
+      json.string("linear")
+      json.endObject()
+      writeFit(track, into: &json)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("targets")
+    json.beginArray()
+    for target in targets {
+      json.beginObject()
+      json.key("target")
+      json.string(target.name)
+      json.key("style")
+      json.beginObject()
+      for (property, value) in target.style {
+        json.key(property.waapiName)
+        json.string(CSSValueText.text(property, value))
+      }
+      json.endObject()
+      json.key("notExported")
+      json.beginArray()
+      for keyPath in target.notExported { json.string(keyPath) }
+      json.endArray()
+      json.endObject()
+    }
+    json.endArray()
+    writeWindow(into: &json)
+    json.key("warnings")
+    TimelineJSONEncoder.writeWarnings(warnings, into: &json)
+    json.endObject()
+  }
+
+  /// The bound requested and the worst error reached, per unit, and the keyframe count.
+  func writeFit(_ track: Track, into json: inout JSONWriter) {
+    json.key("bound")
+    json.beginObject()
+    for unit in track.property.units {
+      json.key(unit.rawValue)
+      json.number(bounds.bound(unit))
+    }
+    json.endObject()
+    json.key("maxError")
+    json.beginObject()
+    for unit in track.property.units {
+      json.key(unit.rawValue)
+      json.number(track.maxError[unit] ?? 0)
+    }
+    json.endObject()
+    json.key("keyframeCount")
+    json.number(track.keyframes.count)
+  }
+
+  func writeWindow(into json: inout JSONWriter) {
+    json.key("sample")
+    json.beginObject()
+    json.key("from")
+    json.number(from)
+    json.key("to")
+    json.number(to)
+    json.key("count")
+    json.number(sampleCount)
+    json.endObject()
+  }
+}

@@ -1,0 +1,351 @@
+import TimingEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A timeline turned into keyframes a browser plays (docs/export.md): for every layer and CSS
+/// property that changes on the sample grid, the fewest keyframes found greedily that keep the
+/// browser's interpolation within the bounds of our samples, baked with linear easing between
+/// keyframes over the sampled window; and every layer's resting style.
+struct TimelineExport: Sendable {
+  /// How a keyframe's segment runs to the next.
+  enum Easing: String, Sendable {
+    case linear
+    /// Holds the keyframe's value until the next (discrete properties).
+    case stepEnd = "step-end"
+  }
+
+  struct Keyframe: Sendable {
+    /// 0…1 within the sampled window.
+    let offset: Double
+    /// The CSS value's numbers (`CSSProperty.componentCount`), as the text states them.
+    let value: [Double]
+    let easing: Easing
+  }
+
+  /// One property of one layer, animated.
+  struct Track: Sendable {
+    let layer: Int
+    let property: CSSProperty
+    let keyframes: [Keyframe]
+    /// The largest error of the browser's interpolation at any sample, per unit the property's
+    /// components measure.
+    let maxError: [ExportUnit: Double]
+  }
+
+  /// One layer: its name, its resting style and what it sets or animates that has no CSS form.
+  struct Target: Sendable {
+    let name: String
+    let style: [(property: CSSProperty, value: [Double])]
+    let notExported: [String]
+  }
+
+  let targets: [Target]
+  let tracks: [Track]
+  let bounds: ExportBounds
+  /// The sampled window, in scene seconds: the baked animations run from `from` to `to`.
+  let from: Double
+  let to: Double
+  let sampleCount: Int
+
+  enum Failure: Error, Sendable {
+    /// Something changes on the grid, but none of it has a CSS form; the message names it.
+    case nothingExportable(String)
+  }
+
+  /// Numbers sampled per layer: every component of `ExportedLayerProperty` (1 + 2 + 2 + 4 +
+  /// 16 + 4 + 1 + 1 + 1).
+  static let componentsPerLayer = 32
+
+  init(plan: TimelinePlan, times requested: [Double], bounds: ExportBounds) throws(Failure) {
+    // Sorted and without repeats: offsets must not decrease.
+    var times = requested.sorted()
+    times = times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }
+      .map(\.element)
+    self.bounds = bounds
+    let (first, last) = (times.first ?? 0, times.last ?? 0)
+    from = first
+    to = last
+    sampleCount = times.count
+    let span = last - first
+    let offsets = times.map { span > 0 ? ($0 - first) / span : 0 }
+
+    // Every exported layer property resolves: they are all in the catalogue.
+    let outputs = try! plan.outputs(keyPaths: ExportedLayerProperty.allCases.map(\.rawValue))
+    let present = try! plan.outputs(keyPaths: nil)
+    let samples = plan.sample(times: times, outputs: outputs)
+
+    var targets: [Target] = []
+    var tracks: [Track] = []
+    var unexportedChanges: [String] = []
+    for layer in 0..<outputs.layerCount {
+      var notExported: [String] = []
+      for output in 0..<present.outputCount(layer: layer) {
+        let keyPath = present.keyPath(layer: layer, output: output)
+        if ExportedLayerProperty(rawValue: keyPath) == nil {
+          notExported.append(keyPath)
+          unexportedChanges.append("'\(plan.layerNames[layer])' \(keyPath)")
+        }
+      }
+      let columns = samples.layers[layer].columns.map(\.values)
+      let models = ExportedLayerProperty.allCases.indices.map {
+        outputs.model(layer: layer, output: $0)
+      }
+      var style: [(CSSProperty, [Double])] = []
+      for property in CSSProperty.allCases {
+        let resting = Self.rounded(property, Self.cssValue(property, models))
+        style.append((property, resting))
+        let series = Self.cssSeries(property, columns, count: times.count)
+        let values = Self.rounded(property, series)
+        let width = property.componentCount
+        let exact = property.interpolation != .decomposedMatrix
+        let changes = values.indices.contains { k in
+          exact ? values[k] != resting[k % width] : abs(values[k] - resting[k % width]) > 1e-12
+        }
+        guard changes else { continue }
+        tracks.append(
+          Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
+      }
+      targets.append(Target(name: plan.layerNames[layer], style: style, notExported: notExported))
+    }
+    if tracks.isEmpty && !unexportedChanges.isEmpty {
+      throw .nothingExportable(
+        "nothing this scene sets or animates has a CSS form: "
+          + unexportedChanges.prefix(10).joined(separator: ", "))
+    }
+    self.targets = targets
+    self.tracks = tracks
+  }
+
+  // MARK: Mapping
+
+  /// The CSS value of `property` from the layer properties' values in `ExportedLayerProperty`
+  /// order (docs/export.md "Property mapping").
+  static func cssValue(_ property: CSSProperty, _ values: [[Double]]) -> [Double] {
+    func of(_ p: ExportedLayerProperty) -> [Double] {
+      values[ExportedLayerProperty.allCases.firstIndex(of: p)!]
+    }
+    switch property {
+    case .opacity: return of(.opacity)
+    case .translate:
+      // The frame's origin: the anchor point sits at `position`, `anchorPoint` of the way across
+      // the bounds (semantics.md §1 layer geometry).
+      let position = of(.position)
+      let anchor = of(.anchorPoint)
+      let bounds = of(.bounds)
+      return [position[0] - anchor[0] * bounds[2], position[1] - anchor[1] * bounds[3]]
+    case .width: return [of(.bounds)[2]]
+    case .height: return [of(.bounds)[3]]
+    case .transformOrigin:
+      let anchor = of(.anchorPoint)
+      let bounds = of(.bounds)
+      return [anchor[0] * bounds[2], anchor[1] * bounds[3]]
+    case .transform: return of(.transform)
+    case .backgroundColor:
+      // Channels and alpha in 0–255 units, so one bound (a step of an 8-bit channel) covers all
+      // four.
+      return of(.backgroundColor).map { min(1, max(0, $0)) * 255 }
+    case .borderRadius: return of(.cornerRadius)
+    case .visibility: return [of(.hidden)[0] != 0 ? 0 : 1]
+    case .zIndex: return [of(.zPosition)[0]]
+    }
+  }
+
+  /// `cssValue` at every sample, flat (`componentCount` numbers a sample), straight from the
+  /// sampled columns (flat, in `ExportedLayerProperty` order): 1 000 layers × 600 samples
+  /// taken apart into small arrays was 5 s of the standard scene's export.
+  static func cssSeries(_ property: CSSProperty, _ columns: [[Double]], count n: Int) -> [Double] {
+    func of(_ p: ExportedLayerProperty) -> [Double] {
+      columns[ExportedLayerProperty.allCases.firstIndex(of: p)!]
+    }
+    switch property {
+    case .opacity: return of(.opacity)
+    case .translate:
+      let (position, anchor, bounds) = (of(.position), of(.anchorPoint), of(.bounds))
+      var out = [Double](repeating: 0, count: 2 * n)
+      for i in 0..<n {
+        out[2 * i] = position[2 * i] - anchor[2 * i] * bounds[4 * i + 2]
+        out[2 * i + 1] = position[2 * i + 1] - anchor[2 * i + 1] * bounds[4 * i + 3]
+      }
+      return out
+    case .width:
+      let bounds = of(.bounds)
+      return (0..<n).map { bounds[4 * $0 + 2] }
+    case .height:
+      let bounds = of(.bounds)
+      return (0..<n).map { bounds[4 * $0 + 3] }
+    case .transformOrigin:
+      let (anchor, bounds) = (of(.anchorPoint), of(.bounds))
+      var out = [Double](repeating: 0, count: 2 * n)
+      for i in 0..<n {
+        out[2 * i] = anchor[2 * i] * bounds[4 * i + 2]
+        out[2 * i + 1] = anchor[2 * i + 1] * bounds[4 * i + 3]
+      }
+      return out
+    case .transform: return of(.transform)
+    case .backgroundColor: return of(.backgroundColor).map { min(1, max(0, $0)) * 255 }
+    case .borderRadius: return of(.cornerRadius)
+    case .visibility: return of(.hidden).map { $0 != 0 ? 0 : 1 }
+    case .zIndex: return of(.zPosition)
+    }
+  }
+
+  /// The value as a browser holds it from its CSS text: lengths and opacity to 1e-6 (an error
+  /// of 5e-7 at most, under a thousandth of any bound); colour channels and alpha in whole 0–255
+  /// steps, since Chromium keeps an rgba() keyframe in 8 bits a channel (from rgba(38.25,
+  /// 114.75, 19.125, .75) and rgba(45.9, 137.7, 22.95, .9) a third of the way it shows green
+  /// 124, where unrounded channels give 123.4); a matrix as it is; z-index as CSS rounds an
+  /// integer, halfway towards +∞.
+  static func rounded(_ property: CSSProperty, _ value: [Double]) -> [Double] {
+    switch property {
+    case .transform: return value
+    case .zIndex: return value.map { ($0 + 0.5).rounded(.down) }
+    case .visibility: return value
+    case .backgroundColor: return value.map { $0.rounded() }
+    case .opacity, .translate, .width, .height, .transformOrigin, .borderRadius:
+      return value.map { ($0 * 1e6).rounded() / 1e6 }
+    }
+  }
+
+  // MARK: Fitting
+
+  /// `fit` for a series as one array a sample.
+  static func fit(
+    _ property: CSSProperty, layer: Int, series: [[Double]], offsets: [Double],
+    _ bounds: ExportBounds
+  ) -> Track {
+    fit(property, layer: layer, series: series.flatMap { $0 }, offsets: offsets, bounds)
+  }
+
+  /// The keyframes of one property: `series` holds `componentCount` numbers a sample.
+  static func fit(
+    _ property: CSSProperty, layer: Int, series: [Double], offsets: [Double],
+    _ bounds: ExportBounds
+  ) -> Track {
+    let w = property.componentCount
+    let n = offsets.count
+    let values = rounded(property, series)
+    func value(_ i: Int) -> [Double] { Array(values[(i * w)..<((i + 1) * w)]) }
+    let limits = (0..<w).map { bounds.bound(property.unit(ofComponent: $0)) }
+    if case .discrete = property.interpolation {
+      // Held values: a keyframe where the value changes, halfway between the two samples, so
+      // that a browser's rounding of the progress at a sample never picks the other side.
+      var keyframes = [Keyframe(offset: 0, value: value(0), easing: .stepEnd)]
+      for i in 1..<max(1, n) where values[i] != values[i - 1] {
+        keyframes.append(
+          Keyframe(offset: (offsets[i - 1] + offsets[i]) / 2, value: value(i), easing: .stepEnd))
+      }
+      keyframes.append(Keyframe(offset: 1, value: value(n - 1), easing: .stepEnd))
+      return Track(layer: layer, property: property, keyframes: keyframes, maxError: [:])
+    }
+    let decomposed: [DecomposedTransform?] =
+      if case .decomposedMatrix = property.interpolation {
+        (0..<n).map { DecomposedTransform(Transform3D(value($0))) }
+      } else {
+        []
+      }
+    // Pointers, not the arrays, inside the closures below: an array captured by them is
+    // retained, released and bounds-checked on every access (a tenth of the standard scene's
+    // export).
+    let vp = UnsafeMutablePointer<Double>.allocate(capacity: max(1, values.count))
+    vp.initialize(from: values, count: values.count)
+    let sp = UnsafeMutablePointer<Double>.allocate(capacity: max(1, series.count))
+    sp.initialize(from: series, count: series.count)
+    let op = UnsafeMutablePointer<Double>.allocate(capacity: max(1, n))
+    op.initialize(from: offsets, count: n)
+    defer {
+      vp.deallocate()
+      sp.deallocate()
+      op.deallocate()
+    }
+    // A pointer, not an array captured by the closures below: an array var costs an
+    // exclusivity check per access (6 % of the standard scene's export).
+    let scratch = UnsafeMutablePointer<Double>.allocate(capacity: 16)
+    defer { scratch.deallocate() }
+    /// The browser's value between kept samples i and j at sample k, into `scratch`; false
+    /// where the browser would not interpolate.
+    func interpolate(_ i: Int, _ j: Int, at k: Int) -> Bool {
+      let span = op[j] - op[i]
+      let t = span > 0 ? (op[k] - op[i]) / span : 0
+      let (a, b) = (i * w, j * w)
+      switch property.interpolation {
+      case .linear:
+        for c in 0..<w { scratch[c] = vp[a + c] * (1 - t) + vp[b + c] * t }
+      case .premultipliedColor:
+        let alpha = vp[a + 3] * (1 - t) + vp[b + 3] * t
+        guard alpha > 0 else {
+          for c in 0..<4 { scratch[c] = 0 }
+          return true
+        }
+        for c in 0..<3 {
+          scratch[c] =
+            (vp[a + c] * vp[a + 3] * (1 - t) + vp[b + c] * vp[b + 3] * t) / alpha
+        }
+        scratch[3] = alpha
+      case .decomposedMatrix:
+        // A matrix that cannot be taken apart interpolates discretely in CSS: only neighbours.
+        guard let qa = decomposed[i], let qb = decomposed[j] else { return false }
+        // Two rotations about a half turn apart may turn either way: Core Animation's rule
+        // (semantics.md §3.1 ◆) and Chromium's differ (from π to 2π about z, Chromium turns
+        // back through π/2). Within 0.05 of a half turn (|qa·qb| = cos(θ/2) < 0.05, θ > 174°)
+        // the two keyframes are not allowed to be neighbours.
+        if abs((qa.quaternion * qb.quaternion).sum()) < 0.05 { return false }
+        let m = DecomposedTransform.interpolate(qa, qb, t).matrix.m
+        for c in 0..<16 { scratch[c] = m[c] }
+      case .discrete:
+        return false
+      }
+      return true
+    }
+    /// The error of component c of `scratch` at sample k; a colour's channels do not count where
+    /// it is fully transparent (a browser shows rgba(0, 0, 0, 0) for all of them).
+    func error(_ c: Int, _ k: Int) -> Double {
+      if case .premultipliedColor = property.interpolation, c < 3, sp[k * w + 3] == 0 {
+        return 0
+      }
+      return abs(scratch[c] - sp[k * w + c])
+    }
+    let kept = KeyframeFit.greedy(count: n) { i, j in
+      if j == i + 1 { return true }
+      for k in (i + 1)..<j {
+        guard interpolate(i, j, at: k) else { return false }
+        for c in 0..<w where error(c, k) > limits[c] { return false }
+      }
+      return true
+    }
+    // By the unit's index, not in a dictionary: hashing a unit per component and sample was a
+    // quarter of the standard scene's export.
+    let unitIndex = (0..<w).map {
+      ExportUnit.allCases.firstIndex(of: property.unit(ofComponent: $0))!
+    }
+    var worstByUnit = [Double](repeating: 0, count: ExportUnit.allCases.count)
+    func record(_ k: Int) {
+      for c in 0..<w { worstByUnit[unitIndex[c]] = max(worstByUnit[unitIndex[c]], error(c, k)) }
+    }
+    func recordKept(_ k: Int) {
+      for c in 0..<w { scratch[c] = vp[k * w + c] }
+      record(k)
+    }
+    for (i, j) in zip(kept, kept.dropFirst()) {
+      recordKept(i)
+      for k in (i + 1)..<j where interpolate(i, j, at: k) { record(k) }
+    }
+    recordKept(n - 1)
+    var worst: [ExportUnit: Double] = [:]
+    for unit in property.units {
+      worst[unit] = worstByUnit[ExportUnit.allCases.firstIndex(of: unit)!]
+    }
+    let keyframes = kept.map { Keyframe(offset: offsets[$0], value: value($0), easing: .linear) }
+    // One sample: a keyframe at each end, so the browser has a whole animation.
+    return Track(
+      layer: layer, property: property,
+      keyframes: n > 1
+        ? keyframes : keyframes + [Keyframe(offset: 1, value: value(0), easing: .linear)],
+      maxError: worst)
+  }
+}

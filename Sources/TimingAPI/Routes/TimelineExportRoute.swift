@@ -1,0 +1,99 @@
+import HTTPTransport
+import TimingEngine
+
+/// `POST /v1/timelines?format=waapi` (or `Accept: application/vnd.waapi+json`): the timeline
+/// as keyframes a browser plays within stated bounds of our samples (docs/export.md).
+/// `TimelineRoutes` asks it first; it answers nil when the request asks for no export.
+struct TimelineExportRoute {
+  let configuration: APIConfiguration
+
+  /// The export formats, spelled as `?format=` names them.
+  enum Format: String, CaseIterable {
+    case waapi
+    case css
+
+    var mediaType: String {
+      switch self {
+      case .waapi: "application/vnd.waapi+json"
+      case .css: "text/css"
+      }
+    }
+
+    var contentType: String {
+      switch self {
+      case .waapi: mediaType
+      case .css: "text/css; charset=utf-8"
+      }
+    }
+  }
+
+  /// The export's bytes in `format`; a JSON one ends with a line break like every JSON answer.
+  static func body(
+    _ export: TimelineExport, format: Format, warnings: [SceneWarning]
+  ) -> [UInt8] {
+    switch format {
+    case .waapi:
+      var json = JSONWriter(capacity: 64 * 1024)
+      export.writeWAAPI(warnings: warnings, into: &json)
+      return json.take() + [UInt8(ascii: "\n")]
+    case .css:
+      return Array(export.css().utf8)
+    }
+  }
+
+  /// The format the request asks for, or nil when it asks for none: `?format=` wins; otherwise
+  /// `Accept` chooses among the timeline's own types and these, JSON first on a tie (so `*/*`
+  /// stays JSON).
+  static func requested(_ context: RequestContext, plain: [String]) -> Format? {
+    if let text = context.query.first("format") { return Format(rawValue: text) }
+    let offered = plain + Format.allCases.map(\.mediaType)
+    let chosen = ContentNegotiation.choose(offered, accept: context.request.headers["Accept"])
+    return Format.allCases.first { $0.mediaType == chosen }
+  }
+
+  func answer(_ context: RequestContext, format: Format) throws(Problem) -> HTTPResponse {
+    try context.rejectUnknownParameters(allowed: Set(["format"] + ExportBounds.parameters))
+    var problems = DecodingContext.query()
+    let bounds = ExportBounds(query: context.query, in: &problems)
+    try problems.throwIfFailed()
+    var budget = configuration.workBudget
+    let request = try RequestBody.json(context.request, budget: &budget)
+    let prepared = try PreparedTimeline(
+      json: request, configuration: configuration, budget: budget)
+    context.meter.charged(workUnits: prepared.work.spent)
+    let export = try Self.export(prepared, bounds: bounds, configuration: configuration)
+    return HTTPResponse(
+      status: .ok,
+      headers: HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")]),
+      body: Self.body(export, format: format, warnings: prepared.warnings))
+  }
+
+  /// The export of a prepared timeline, within the timeline's own limit on numbers: an export
+  /// samples every exported property of every layer (`componentsPerLayer` numbers) at every
+  /// sample time before it fits.
+  static func export(
+    _ prepared: PreparedTimeline, bounds: ExportBounds, configuration: APIConfiguration
+  ) throws(Problem) -> TimelineExport {
+    let layers = prepared.plan.layerCount
+    let perSample = layers.multipliedReportingOverflow(by: TimelineExport.componentsPerLayer)
+    let numbers = prepared.times.count.multipliedReportingOverflow(by: perSample.partialValue)
+    let count = perSample.overflow || numbers.overflow ? Int.max : numbers.partialValue
+    guard count <= configuration.maxTimelineValues else {
+      throw Problem.tooMuchWork(
+        "this export would sample \(count) numbers (\(layers) layers × \(TimelineExport.componentsPerLayer) "
+          + "numbers of exported properties × \(prepared.times.count) samples); the limit is "
+          + "\(configuration.maxTimelineValues). Sample fewer times.",
+        .at(
+          JSONPointer() / "sample",
+          "\(prepared.times.count) samples × \(perSample.partialValue) numbers each"))
+    }
+    do throws(TimelineExport.Failure) {
+      return try TimelineExport(plan: prepared.plan, times: prepared.times, bounds: bounds)
+    } catch {
+      switch error {
+      case .nothingExportable(let message):
+        throw Problem.invalidRequest([.at(JSONPointer() / "layers", message)])
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import HTTPTransport
+import TimingEngine
+
+/// `GET /v1/timing-functions/{function}?format=css&maxError=…` (docs/export.md "Easing
+/// curves"): the function as a CSS easing — its own exact form when it has one
+/// (`cubic-bezier()`, `steps()`, `linear()`), and for a spring, which has none, `linear()` stops
+/// within `maxError` of its progress over its settling duration.
+enum TimingFunctionCSS {
+  static let parameters: Set<String> = ["format", "maxError"]
+  /// 0.001 of progress: a thousandth of the distance animated, 0.2 px on a 200 px slide.
+  static let defaultMaxError = 0.001
+
+  static func answer(_ function: TimingFunction, _ context: RequestContext) throws(Problem)
+    -> HTTPResponse
+  {
+    _ = try context.negotiate([HTTPResponse.jsonType])
+    try context.rejectUnknownParameters(allowed: parameters)
+    var problems = DecodingContext.query()
+    if let format = context.query.first("format"), format != "css" {
+      problems.fail(parameter: "format", "must be css (or absent, for points)")
+    }
+    var maxError = defaultMaxError
+    if let text = context.query.first("maxError") {
+      if let value = DecodingContext.number(text, in: 1e-9...1), value > 0 {
+        maxError = value
+      } else {
+        problems.fail(
+          parameter: "maxError", "must be a number in [1e-9, 1]; got '\(text.prefix(40))'")
+      }
+    }
+    try problems.throwIfFailed()
+    var w = JSONWriter()
+    w.beginObject()
+    w.key("function")
+    function.writeDescription(to: &w)
+    switch function {
+    case .named, .controlPoints, .cubicBezier, .steps, .linear:
+      w.key("css")
+      w.string(function.cssText)
+      w.key("exact")
+      w.bool(true)
+      w.key("error")
+      w.number(0)
+    case .spring(let spring):
+      guard let duration = spring.settlingDuration else {
+        throw Problem.invalidRequest([
+          .parameter("format", "a spring without damping never settles, so it has no CSS form")
+        ])
+      }
+      let fit = LinearEasingFit(span: duration, maxError: maxError) { spring.progress($0) }
+      w.key("css")
+      w.string(fit.css)
+      w.key("exact")
+      w.bool(false)
+      w.key("maxError")
+      w.number(maxError)
+      w.key("error")
+      w.number(fit.error)
+      w.key("stops")
+      w.number(fit.stops.count)
+      // The CSS animation's duration: linear()'s input runs over the settling duration.
+      w.key("duration")
+      w.number(duration)
+    }
+    w.endObject()
+    return HTTPResponse.json(w.bytes)
+  }
+}
