@@ -18,6 +18,10 @@ public struct OfflineCommand: Sendable, Equatable {
     case json
     case csv
     case svg
+    /// Web Animations keyframes and a style sheet (docs/export.md); for `curve`, `css` is the
+    /// function's CSS easing and `waapi` is refused by the service like any unknown format.
+    case waapi
+    case css
   }
 
   public let subcommand: Subcommand
@@ -160,6 +164,10 @@ public struct OfflineCommand: Sendable, Equatable {
       case .svg:
         return HTTPRequest(
           method: "GET", target: "/v1/timing-functions/\(name).svg", headers: fields)
+      case .css, .waapi:
+        return HTTPRequest(
+          method: "GET", target: "/v1/timing-functions/\(name)?format=\(format.rawValue)",
+          headers: fields)
       case .json, .csv:
         fields.append("Accept", HTTPResponse.jsonType)
         return HTTPRequest(
@@ -179,7 +187,8 @@ public struct OfflineCommand: Sendable, Equatable {
     }
     switch (subcommand, format) {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
-    case (.curve, .json), (.curve, .svg), (.sample, _): return Outcome(bytes: bytes, status: 0)
+    case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.sample, _):
+      return Outcome(bytes: bytes, status: 0)
     }
   }
 

@@ -60,7 +60,7 @@ import TimingAPI
     #expect(text.contains("animation-timing curve FUNCTION"))
   }
 
-  @Test(arguments: ["json", "csv", "svg"])
+  @Test(arguments: ["json", "csv", "svg", "waapi", "css"])
   func sampleIsTheHTTPAnswerByteForByte(format: String) throws {
     let api = ServiceHarness()
     let http = api.postJSON("/v1/timelines?format=\(format)", scene)
@@ -125,5 +125,16 @@ import TimingAPI
     #expect(svg.bytes == api.get("/v1/timing-functions/easeIn.svg").body)
     let unknown = try #require(command(["curve", "bogus"])).run(body: [], in: TimingService())
     #expect(unknown.status == 2)
+    // A curve's CSS easing is the route's; a curve has no keyframes, so waapi is its 422.
+    let css = try #require(command(["curve", "easeIn", "--format", "css"])).run(
+      body: [], in: TimingService())
+    #expect(css.status == 0)
+    #expect(css.bytes == api.get("/v1/timing-functions/easeIn?format=css").body)
+    let waapi = try #require(command(["curve", "easeIn", "--format", "waapi"])).run(
+      body: [], in: TimingService())
+    #expect(waapi.status == 2)
+    let refusal = try JSONSerialization.jsonObject(with: Data(waapi.bytes)) as? [String: Any]
+    #expect(refusal?["status"] as? Int == 422)
+    #expect(parameter(refusal) == "format")
   }
 }
