@@ -80,6 +80,9 @@ wait_ready "$json_port" "$get_path"
 # the JSON has no single quotes or backslashes).
 nginx_port=$(free_port)
 mkdir -p "$work/nginx"
+# The body exactly, its final line break included ($(…) alone would strip it).
+get_body=$(cat "$work/get.out"; printf x)
+get_body=${get_body%x}
 cat >"$work/nginx.conf" <<NGINX
 worker_processes $(nproc);
 pid $work/nginx.pid;
@@ -92,7 +95,7 @@ http {
   keepalive_requests 100000000;
   server {
     listen 127.0.0.1:$nginx_port;
-    location / { default_type application/json; return 200 '$(cat "$work/get.out")'; }
+    location / { default_type application/json; return 200 '$get_body'; }
   }
 }
 NGINX
