@@ -17,14 +17,14 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from debugserver import start_server  # noqa: E402
 
 
 def fail(message):
@@ -53,36 +53,6 @@ def request(base, method, path, body=None, headers=None):
 def one(headers, name):
     values = headers.get(name, [])
     return values[0] if len(values) == 1 else None
-
-
-def start_server():
-    """The debug binary on a free port; returns (process, base URL)."""
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
-        text=True).stdout.strip()
-    binary = os.path.join(bin_path, "animation-timing")
-    if not os.path.exists(binary):
-        subprocess.run(["swift", "build", "--product", "animation-timing"], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    # It listens in well under a second (docs/operations.md); 10 s of 0.1 s steps is generous.
-    for _ in range(100):
-        if process.poll() is not None:
-            fail(f"the server exited with status {process.returncode}")
-        try:
-            if request(base, "GET", "/healthz")[0] == 200:
-                return process, base
-        except OSError:
-            pass
-        time.sleep(0.1)
-    process.kill()
-    fail("the server did not answer /healthz within 10 s")
 
 
 # Four layers, three numbers per sample each, 600 fps for 60 s: 432 012 numbers, far past the
@@ -180,7 +150,7 @@ def main():
     if len(sys.argv) > 1:
         base = sys.argv[1].rstrip("/")
     else:
-        process, base = start_server()
+        process, base = start_server(fail)
     try:
         plain, sizes = check_streamed(base)
         held_plain, held_coded = check_held(base)

@@ -14,7 +14,6 @@ request counts it made, and the request id echoed. Exits 1 with a message on the
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ import urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from debugserver import start_server  # noqa: E402
 
 
 def install_parser():
@@ -53,36 +54,6 @@ def request(base, method, path, body=None, headers=None):
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read()
-
-
-def start_server():
-    """The debug binary on a free port; returns (process, base URL)."""
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
-        text=True).stdout.strip()
-    binary = os.path.join(bin_path, "animation-timing")
-    if not os.path.exists(binary):
-        subprocess.run(["swift", "build", "--product", "animation-timing"], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    # It listens in well under a second (docs/operations.md); 10 s of 0.1 s steps is generous.
-    for _ in range(100):
-        if process.poll() is not None:
-            fail(f"the server exited with status {process.returncode}")
-        try:
-            if request(base, "GET", "/healthz")[0] == 200:
-                return process, base
-        except OSError:
-            pass
-        time.sleep(0.1)
-    process.kill()
-    fail("the server did not answer /healthz within 10 s")
 
 
 def exercise(base):
@@ -219,7 +190,7 @@ def main():
     if len(sys.argv) > 1:
         base = sys.argv[1].rstrip("/")
     else:
-        process, base = start_server()
+        process, base = start_server(fail)
     try:
         check(base, exercise(base))
     finally:

@@ -49,8 +49,6 @@ struct Route: Sendable {
   let requestClass: RequestClass
   /// What caches may do with a successful answer (`CacheControlMiddleware`).
   let caching: CachePolicy
-  /// The route's index in the router: its slot in `Metrics`.
-  fileprivate(set) var slot = 0
 
   enum Segment: Sendable {
     case literal(String)
@@ -117,7 +115,7 @@ enum RouteMatch {
 /// ~40 routes the earlier version, which built and sorted a list of every candidate with its
 /// parameters, was 21 % of a small GET's time under load (docs/performance.md, "HTTP").
 struct Router: Sendable {
-  /// In declaration order, each numbered with its slot in `Metrics`.
+  /// In declaration order: a route's index is its slot (in `RouteMatch` and in `Metrics`).
   let routes: [Route]
   /// What matching reads, by slot, apart from the routes: reading it through `routes[slot]`
   /// copied the whole route (its strings, arrays and handler retained) for every candidate,
@@ -130,11 +128,7 @@ struct Router: Sendable {
   private let parameterized: [Int: [Int]]
 
   init(routes: [Route]) {
-    self.routes = routes.enumerated().map { index, route in
-      var numbered = route
-      numbered.slot = index
-      return numbered
-    }
+    self.routes = routes
     methods = routes.map(\.method)
     patterns = routes.map(\.segments)
     var literal: [String: [Int]] = [:]
