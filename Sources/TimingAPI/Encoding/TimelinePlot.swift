@@ -242,7 +242,7 @@ enum TimelinePlot {
           let ending = c > columns * 5 / 6
           let anchor = ending ? " text-anchor=\"end\"" : ""
           s +=
-            "<text x=\"\(px(left + Double(c) + (ending ? -3 : 3)))\" y=\"\(px(y))\" font-size=\"11\"\(anchor) fill=\"\(isStart ? "#1a9850" : "#d73027")\">\(escaped(text))</text>\n"
+            "<text x=\"\(px(left + Double(c) + (ending ? -3 : 3)))\" y=\"\(px(y))\" font-size=\"11\"\(anchor) fill=\"\(isStart ? "#1a9850" : "#d73027")\">\(SVGText.escaped(text))</text>\n"
         }
       }
     }
@@ -294,10 +294,10 @@ enum TimelinePlot {
       return plotY + (r.isFinite ? min(max(r, 0), 1) : 0) * plotHeight
     }
     var s =
-      "<g class=\"panel\" data-title=\"\(escaped(panel.title))\" data-unit=\"\(escaped(panel.unit.label))\""
+      "<g class=\"panel\" data-title=\"\(SVGText.escaped(panel.title))\" data-unit=\"\(SVGText.escaped(panel.unit.label))\""
     s += " data-y-min=\"\(numberText(axis.low))\" data-y-max=\"\(numberText(axis.high))\">\n"
     s +=
-      "<text x=\"\(px(left))\" y=\"\(px(top + 15))\" font-size=\"13\" font-weight=\"bold\">\(escaped(panel.title))</text>\n"
+      "<text x=\"\(px(left))\" y=\"\(px(top + 15))\" font-size=\"13\" font-weight=\"bold\">\(SVGText.escaped(panel.title))</text>\n"
     s +=
       "<rect x=\"\(px(left))\" y=\"\(px(plotY))\" width=\"\(px(Double(columns)))\" height=\"\(px(plotHeight))\" fill=\"none\" stroke=\"#bbb\"/>\n"
     // Value ticks: grid lines and labels right-aligned against the axis.
@@ -309,7 +309,7 @@ enum TimelinePlot {
         "<text class=\"y-tick\" x=\"\(px(left - 6))\" y=\"\(px(y(tick.value) + 4))\" font-size=\"12\" text-anchor=\"end\">\(tick.label)</text>\n"
     }
     s +=
-      "<text x=\"\(px(left - 6))\" y=\"\(px(plotY - 10))\" font-size=\"11\" text-anchor=\"end\" fill=\"#555\">\(escaped(panel.unit.label))</text>\n"
+      "<text x=\"\(px(left - 6))\" y=\"\(px(plotY - 10))\" font-size=\"11\" text-anchor=\"end\" fill=\"#555\">\(SVGText.escaped(panel.unit.label))</text>\n"
     for tick in timeAxis.ticks {
       let tx = px(left + Double(column(tick.value)))
       s +=
@@ -346,25 +346,4 @@ enum TimelinePlot {
     numberText(v.isFinite ? (v * 100).rounded() / 100 : 0)
   }
 
-  /// Text for an SVG element or attribute: markup escaped, and characters XML 1.0 forbids
-  /// (control characters a layer name may hold) replaced.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
 }

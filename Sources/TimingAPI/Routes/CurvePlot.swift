@@ -25,8 +25,7 @@ enum CurvePlot {
       path += (i == 0 ? "M" : "L") + px(x) + " " + py(y)
     }
     let total = numberText(size + 2 * margin)
-    let title = (function.canonicalText ?? function.cssText)
-      .replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+    let title = SVGText.escaped(function.canonicalText ?? function.cssText)
     return """
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(total) \(total)" width="\(total)" height="\(total)">
       <title>\(title)</title>
