@@ -47,6 +47,6 @@ protocol ValueWriter: Sendable {
 extension ValueWriter {
   /// Progress through the animation: its timing function at the local time's fraction.
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
-    f?.evaluate(lt.fraction, beforeFlag: lt.phase == .before) ?? lt.fraction
+    f?.evaluate(lt.fraction, beforeFlag: lt.beforeFlag) ?? lt.fraction
   }
 }

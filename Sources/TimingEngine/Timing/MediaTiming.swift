@@ -47,6 +47,30 @@ public struct LocalTime: Sendable, Equatable {
   public var fraction: Double
   /// Completed cycles, for `cumulative`.
   public var cycle: Double
+  /// Whether the current iteration runs backwards: the reverse leg of an autoreversing
+  /// animation (Web Animations' "current direction" is reverse).
+  public var reversed: Bool = false
+
+  public init(phase: Phase, basic: Double, fraction: Double, cycle: Double, reversed: Bool = false)
+  {
+    self.phase = phase
+    self.basic = basic
+    self.fraction = fraction
+    self.cycle = cycle
+    self.reversed = reversed
+  }
+
+  /// CSS's before flag for `steps()` (semantics.md §1.2 ◆), as Web Animations sets it: in the
+  /// before phase going forwards, or in the after phase going backwards — an autoreversing
+  /// animation that ends on its reverse leg (repeatCount 1 with autoreverses) holds the step
+  /// before the jump, as a browser shows it.
+  @inline(__always) public var beforeFlag: Bool {
+    switch phase {
+    case .before: !reversed
+    case .after: reversed
+    case .active: false
+    }
+  }
 }
 
 extension MediaTiming {
@@ -116,12 +140,13 @@ extension MediaTiming {
         r = d
       }
     }
-    if autoreverses && isOdd(k) {
+    let reversed = autoreverses && isOdd(k)
+    if reversed {
       r = d - r
     }
     let cycle = autoreverses ? fastFloor(k * 0.5) : k
     let fraction = r == d ? 1 : min(r * inverseDuration, 1)
-    return LocalTime(phase: phase, basic: r, fraction: fraction, cycle: cycle)
+    return LocalTime(phase: phase, basic: r, fraction: fraction, cycle: cycle, reversed: reversed)
   }
 }
 
