@@ -26,9 +26,10 @@ import Testing
 
   func number(_ value: Any?) -> Double { (value as? NSNumber)?.doubleValue ?? .nan }
 
-  /// A linear fade sampled five times is a straight line: two keyframes, no error, over the
-  /// sampled window (1000 ms from 0), held outside it.
-  @Test func aLinearFadeIsTwoKeyframes() {
+  /// A linear fade that alone drives opacity is mapped: its own two keyframes, its duration
+  /// (1000 ms from 0), one iteration, and fill forwards since it stays attached
+  /// (removedOnCompletion false); the browser's value equals every sample.
+  @Test func aLinearFadeIsMappedAsItIs() {
     let json = export(
       """
       {"layers": [{"name": "card", "animations": [{"type": "basic", "keyPath": "opacity",
@@ -41,6 +42,7 @@ import Testing
     let fade = all[0]
     #expect(fade["target"] as? String == "card")
     #expect(fade["property"] as? String == "opacity")
+    #expect(fade["method"] as? String == "mapped")
     let frames = keyframes(fade)
     #expect(frames.map { number($0["offset"]) } == [0, 1])
     #expect(frames.map { $0["opacity"] as? String } == ["0", "1"])
@@ -49,20 +51,102 @@ import Testing
     #expect(number(options["duration"]) == 1000)
     #expect(number(options["delay"]) == 0)
     #expect(number(options["iterations"]) == 1)
-    #expect(options["fill"] as? String == "both")
+    #expect(options["direction"] as? String == "normal")
+    #expect(options["fill"] as? String == "forwards")
+    #expect(options["easing"] as? String == "linear")
     #expect(number((fade["bound"] as? [String: Any])?["factor"]) == 0.002)
     #expect(number((fade["maxError"] as? [String: Any])?["factor"]) == 0)
     #expect(number(fade["keyframeCount"]) == 2)
   }
 
-  /// Autoreverse 0 → 1 → 0 over 0.5 s each way, sampled every 0.25 s from 0.5: 0, 0.5, 1, 0.5, 0
-  /// — a triangle, three keyframes; the window starts at 0.5 s, so the delay is 500 ms.
-  @Test func anAutoreverseIsATriangle() {
+  /// Core Animation's timing in CSS terms (docs/export.md "Mapped timing"): beginTime 0.5 s →
+  /// delay 500 ms; duration 1 at speed 2 → 500 ms; autoreverses → alternate, repeatCount 1.5 →
+  /// 3 legs; fillMode backwards with removedOnCompletion → fill backwards; easeIn → ease-in.
+  @Test func timingMapsOneToOne() {
     let json = export(
       """
       {"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity",
-        "fromValue": 0, "toValue": 1, "duration": 0.5, "beginTime": 0.5, "autoreverses": true,
-        "fillMode": "both", "removedOnCompletion": false}]}],
+        "fromValue": 0.25, "toValue": 0.75, "duration": 1, "speed": 2, "beginTime": 0.5,
+        "autoreverses": true, "repeatCount": 1.5, "fillMode": "backwards",
+        "timingFunction": "easeIn"}]}],
+       "sample": {"from": 0, "to": 3, "fps": 20}}
+      """)
+    let fade = animations(json).first ?? [:]
+    #expect(fade["method"] as? String == "mapped")
+    #expect(keyframes(fade).map { $0["opacity"] as? String } == ["0.25", "0.75"])
+    let options = fade["options"] as? [String: Any] ?? [:]
+    #expect(number(options["delay"]) == 500)
+    #expect(number(options["duration"]) == 500)
+    #expect(number(options["iterations"]) == 3)
+    #expect(options["direction"] as? String == "alternate")
+    #expect(options["fill"] as? String == "backwards")
+    #expect(options["easing"] as? String == "ease-in")
+  }
+
+  /// An endless repeat gets whole iterations enough to run past the sampled window (JSON has no
+  /// Infinity): begin 0.5, legs of 1 s, window to 3 s → ⌈2.5⌉ + 1 = 4 legs, an even number.
+  @Test func anEndlessRepeatCoversTheWindow() {
+    let json = export(
+      """
+      {"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity",
+        "fromValue": 0, "toValue": 1, "duration": 1, "beginTime": 0.5, "autoreverses": true,
+        "repeatCount": "infinity"}]}],
+       "sample": {"from": 0, "to": 3, "fps": 10}}
+      """)
+    let options = animations(json).first?["options"] as? [String: Any] ?? [:]
+    #expect(number(options["iterations"]) == 4)
+  }
+
+  /// A keyframe animation keeps its key times and its segments' curves as keyframe easings; its
+  /// own curve is the effect's. A style sheet cannot state both (a CSS animation's timing
+  /// function is each keyframe's), so there it is baked.
+  @Test func keyframesKeepTheirCurves() {
+    let body = """
+      {"layers": [{"name": "a", "animations": [{"type": "keyframe", "keyPath": "opacity",
+        "values": [0, 1, 0.5], "keyTimes": [0, 0.25, 1], "duration": 2,
+        "timingFunction": "easeOut", "timingFunctions": ["easeIn", "linear"]}]}],
+       "sample": {"from": 0, "to": 2, "fps": 30}}
+      """
+    let fade = animations(export(body)).first ?? [:]
+    #expect(fade["method"] as? String == "mapped")
+    let frames = keyframes(fade)
+    #expect(frames.map { number($0["offset"]) } == [0, 0.25, 1])
+    #expect(frames.map { $0["easing"] as? String } == ["ease-in", "linear", "linear"])
+    #expect((fade["options"] as? [String: Any])?["easing"] as? String == "ease-out")
+    let css = api.postJSON("/v1/timelines?format=css", body).text
+    #expect(css.contains("/* a opacity: baked, "))
+  }
+
+  /// Anything else is baked: a group's child has no CSS counterpart (Web Animations' groups are
+  /// not in browsers), nor has a timeOffset (CSS has no iteration start).
+  @Test(arguments: [
+    #"{"type": "group", "duration": 1, "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}]}"#,
+    #"{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1, "timeOffset": 0.25}"#,
+  ])
+  func withoutACounterpartItIsBaked(_ animation: String) {
+    let json = export(
+      """
+      {"layers": [{"name": "a", "animations": [\(animation)]}],
+       "sample": {"from": 0, "to": 1, "fps": 10}}
+      """)
+    let fade = animations(json).first ?? [:]
+    #expect(fade["method"] as? String == "baked")
+    let options = fade["options"] as? [String: Any] ?? [:]
+    #expect(number(options["duration"]) == 1000)
+    #expect(options["fill"] as? String == "both")
+  }
+
+  /// Baked: autoreverse 0 → 1 → 0 over 0.5 s each way inside a group (so not mapped), sampled
+  /// every 0.25 s from 0.5: 0, 0.5, 1, 0.5, 0 — a triangle, three keyframes; the window starts
+  /// at 0.5 s, so the delay is 500 ms.
+  @Test func aBakedAutoreverseIsATriangle() {
+    let json = export(
+      """
+      {"layers": [{"name": "a", "animations": [{"type": "group", "duration": 1,
+        "beginTime": 0.5, "fillMode": "both", "removedOnCompletion": false,
+        "animations": [{"type": "basic", "keyPath": "opacity",
+        "fromValue": 0, "toValue": 1, "duration": 0.5, "autoreverses": true,
+        "fillMode": "both"}]}]}],
        "sample": {"from": 0.5, "to": 1.5, "fps": 4}}
       """)
     let frames = keyframes(animations(json).first ?? [:])
@@ -117,12 +201,37 @@ import Testing
     #expect(frames.allSatisfy { $0["easing"] as? String == "step-end" })
   }
 
-  /// A bound so loose that a spring's overshoot fits a straight line keeps two keyframes; the
-  /// default 0.5 px keeps more, and the error stated is within the bound asked for.
-  @Test func theBoundDecidesTheKeyframes() {
+  /// A spring alone is mapped with its progress as a `linear()` easing whose stops keep the
+  /// value within half the bound (a progress error of 0.25 px / 200 px here); a looser bound
+  /// needs fewer stops, and the error stated is within the bound either way.
+  @Test func aSpringIsALinearEasing() {
     let body = """
       {"layers": [{"name": "a", "animations": [{"type": "spring", "keyPath": "position.x",
         "fromValue": 0, "toValue": 200, "damping": 10, "duration": 1.75}]}],
+       "sample": {"from": 0, "to": 1.75, "fps": 60}}
+      """
+    func stops(_ query: String) -> (count: Int, error: Double) {
+      let spring = animations(export(body, query: query)).first ?? [:]
+      #expect(spring["method"] as? String == "mapped")
+      let easing = (spring["options"] as? [String: Any])?["easing"] as? String ?? ""
+      #expect(easing.hasPrefix("linear(0 0%, "))
+      let error = number((spring["maxError"] as? [String: Any])?["length"])
+      return (easing.split(separator: ",").count, error)
+    }
+    let tight = stops("")
+    let loose = stops("&lengthBound=5")
+    #expect(tight.count > loose.count)
+    #expect(tight.error <= 0.5 && loose.error <= 5)
+  }
+
+  /// Baked (a spring in a group): a bound so loose that the spring's overshoot fits a straight
+  /// line keeps two keyframes; the default 0.5 px keeps more, and the error stated is within
+  /// the bound asked for.
+  @Test func theBoundDecidesTheKeyframes() {
+    let body = """
+      {"layers": [{"name": "a", "animations": [{"type": "group", "duration": 1.75, "animations": [
+        {"type": "spring", "keyPath": "position.x",
+        "fromValue": 0, "toValue": 200, "damping": 10, "duration": 1.75}]}]}],
        "sample": {"from": 0, "to": 1.75, "fps": 60}}
       """
     let loose = animations(export(body, query: "&lengthBound=1000")).first ?? [:]
@@ -285,7 +394,7 @@ import Testing
         }
         """))
     #expect(css.contains("[data-layer=\"card\"] {\n  opacity: 1;\n  translate: 0px 0px;\n"))
-    #expect(css.contains("  animation: at-0-opacity 1000ms linear 0ms 1 normal both;\n}"))
+    #expect(css.contains("  animation: at-0-opacity 1000ms linear 0ms 1 normal forwards;\n}"))
   }
 
   /// Any layer name selects exactly itself: quotes and backslashes escaped, a control character

@@ -10,11 +10,12 @@ extension TimelineExport {
 
   func css() -> String {
     var out = "/* animation-timing export: \(sampleCount) samples from \(numberText(from)) s to "
-    out += "\(numberText(to)) s, baked with linear easing between keyframes (docs/export.md). */\n"
+    out += "\(numberText(to)) s; each animation mapped from its Core Animation timing or baked "
+    out += "with linear easing between keyframes over that window (docs/export.md). */\n"
     for track in tracks {
       let target = targets[track.layer]
       out += "\n/* \(Self.comment(target.name)) \(track.property.cssName): "
-      out += "\(track.keyframes.count) keyframes"
+      out += "\(track.timing == nil ? "baked" : "mapped"), \(track.keyframes.count) keyframes"
       for unit in track.property.units {
         out += "; \(unit.rawValue) error \(numberText(track.maxError[unit] ?? 0))"
         out += " (bound \(numberText(bounds.bound(unit))))"
@@ -23,12 +24,10 @@ extension TimelineExport {
       for keyframe in track.keyframes {
         out += "  \(numberText(keyframe.offset * 100))% { \(track.property.cssName): "
         out += CSSValueText.text(track.property, keyframe.value)
-        out += "; animation-timing-function: \(keyframe.easing.rawValue); }\n"
+        out += "; animation-timing-function: \(keyframe.easing.text); }\n"
       }
       out += "}\n"
     }
-    let duration = numberText((to - from) * 1000) + "ms"
-    let delay = numberText(from * 1000) + "ms"
     for (index, target) in targets.enumerated() {
       out += "\n"
       if !target.notExported.isEmpty {
@@ -39,12 +38,16 @@ extension TimelineExport {
       for (property, value) in target.style {
         out += "  \(property.cssName): \(CSSValueText.text(property, value));\n"
       }
-      let names = tracks.filter { $0.layer == index }.map(keyframesName)
-      if !names.isEmpty {
-        out += "  animation: "
-        out += names.map { "\($0) \(duration) linear \(delay) 1 normal both" }
-          .joined(separator: ",\n    ")
-        out += ";\n"
+      let animations = tracks.filter { $0.layer == index }.map { track in
+        // A CSS animation has no easing of its own: a mapped one moved its easing onto its
+        // keyframes (`TimelineExport+Mapping.swift`), so the shorthand's is always linear.
+        let timing = self.timing(track)
+        return "\(keyframesName(track)) \(numberText(timing.duration * 1000))ms linear "
+          + "\(numberText(timing.delay * 1000))ms \(numberText(timing.iterations)) "
+          + "\(timing.direction.rawValue) \(timing.fill.rawValue)"
+      }
+      if !animations.isEmpty {
+        out += "  animation: " + animations.joined(separator: ",\n    ") + ";\n"
       }
       out += "}\n"
     }

@@ -21,27 +21,29 @@ extension TimelineExport {
         json.key(track.property.waapiName)
         json.string(CSSValueText.text(track.property, keyframe.value))
         json.key("easing")
-        json.string(keyframe.easing.rawValue)
+        json.string(keyframe.easing.text)
         json.endObject()
       }
       json.endArray()
       json.key("options")
+      let timing = self.timing(track)
       json.beginObject()
       // Milliseconds, as Web Animations counts.
       json.key("duration")
-      json.number((to - from) * 1000)
+      json.number(timing.duration * 1000)
       json.key("delay")
-      json.number(from * 1000)
+      json.number(timing.delay * 1000)
       json.key("iterations")
-      json.number(1)
+      json.number(timing.iterations)
       json.key("direction")
-      json.string("normal")
-      // The sampled window's first and last values held outside it.
+      json.string(timing.direction.rawValue)
       json.key("fill")
-      json.string("both")
+      json.string(timing.fill.rawValue)
       json.key("easing")
-      json.string("linear")
+      json.string(timing.easing.text)
       json.endObject()
+      json.key("method")
+      json.string(track.timing == nil ? "baked" : "mapped")
       writeFit(track, into: &json)
       json.endObject()
     }
@@ -70,6 +72,11 @@ extension TimelineExport {
     json.key("warnings")
     TimelineJSONEncoder.writeWarnings(warnings, into: &json)
     json.endObject()
+  }
+
+  /// The track's timing: its own when mapped, once over the sampled window when baked.
+  func timing(_ track: Track) -> CSSTiming {
+    track.timing ?? .window(from: from, to: to)
   }
 
   /// The bound requested and the worst error reached, per unit, and the keyframe count.

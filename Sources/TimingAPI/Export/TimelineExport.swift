@@ -9,23 +9,28 @@ import TimingEngine
 #endif
 
 /// A timeline turned into keyframes a browser plays (docs/export.md): for every layer and CSS
-/// property that changes on the sample grid, the fewest keyframes found greedily that keep the
-/// browser's interpolation within the bounds of our samples, baked with linear easing between
-/// keyframes over the sampled window; and every layer's resting style.
+/// property that changes on the sample grid, either the one Core Animation animation that
+/// drives it, stated in CSS terms (`TimelineExport+Mapping.swift`), or the fewest keyframes
+/// found greedily that keep the browser's interpolation within the bounds of our samples,
+/// baked with linear easing between keyframes over the sampled window; and every layer's
+/// resting style.
 struct TimelineExport: Sendable {
-  /// How a keyframe's segment runs to the next.
-  enum Easing: String, Sendable {
-    case linear
-    /// Holds the keyframe's value until the next (discrete properties).
-    case stepEnd = "step-end"
+  /// Where the export goes, which decides what timing it can state.
+  enum Form: Sendable {
+    /// Web Animations (`element.animate()`): an easing for the whole effect beside each
+    /// keyframe's.
+    case webAnimations
+    /// A style sheet: a CSS animation's timing function is each keyframe's; the effect has none.
+    case styleSheet
   }
 
   struct Keyframe: Sendable {
-    /// 0…1 within the sampled window.
+    /// 0…1: of the sampled window when baked, of an iteration when mapped.
     let offset: Double
     /// The CSS value's numbers (`CSSProperty.componentCount`), as the text states them.
     let value: [Double]
-    let easing: Easing
+    /// How the segment from this keyframe to the next runs.
+    let easing: CSSEasing
   }
 
   /// One property of one layer, animated.
@@ -36,6 +41,9 @@ struct TimelineExport: Sendable {
     /// The largest error of the browser's interpolation at any sample, per unit the property's
     /// components measure.
     let maxError: [ExportUnit: Double]
+    /// The animation's timing when it is mapped from Core Animation's; nil when baked (once
+    /// over the sampled window, `CSSTiming.window`).
+    var timing: CSSTiming? = nil
   }
 
   /// One layer: its name, its resting style and what it sets or animates that has no CSS form.
@@ -62,7 +70,9 @@ struct TimelineExport: Sendable {
   /// 16 + 4 + 1 + 1 + 1).
   static let componentsPerLayer = 32
 
-  init(plan: TimelinePlan, times requested: [Double], bounds: ExportBounds) throws(Failure) {
+  init(plan: TimelinePlan, times requested: [Double], bounds: ExportBounds, form: Form)
+    throws(Failure)
+  {
     // Sorted and without repeats: offsets must not decrease.
     var times = requested.sorted()
     times = times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }
@@ -109,7 +119,10 @@ struct TimelineExport: Sendable {
         }
         guard changes else { continue }
         tracks.append(
-          Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
+          Self.mapped(
+            property, layer: layer, plan: plan, models: models, series: series, times: times,
+            bounds: bounds, form: form)
+            ?? Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
       }
       targets.append(Target(name: plan.layerNames[layer], style: style, notExported: notExported))
     }

@@ -10,7 +10,7 @@ enum PresetExport {
   ) throws(Problem) -> HTTPResponse {
     let export: TimelineExport
     do throws(TimelineExport.Failure) {
-      export = try TimelineExport(plan: plan, times: times, bounds: bounds)
+      export = try TimelineExport(plan: plan, times: times, bounds: bounds, form: format.form)
     } catch {
       switch error {
       case .nothingExportable(let message):

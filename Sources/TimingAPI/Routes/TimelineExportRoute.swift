@@ -12,6 +12,14 @@ struct TimelineExportRoute {
     case waapi
     case css
 
+    /// What timing the format can state (`TimelineExport.Form`).
+    var form: TimelineExport.Form {
+      switch self {
+      case .waapi: .webAnimations
+      case .css: .styleSheet
+      }
+    }
+
     var mediaType: String {
       switch self {
       case .waapi: "application/vnd.waapi+json"
@@ -61,7 +69,8 @@ struct TimelineExportRoute {
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
     context.meter.charged(workUnits: prepared.work.spent)
-    let export = try Self.export(prepared, bounds: bounds, configuration: configuration)
+    let export = try Self.export(
+      prepared, bounds: bounds, form: format.form, configuration: configuration)
     return HTTPResponse(
       status: .ok,
       headers: HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")]),
@@ -72,7 +81,8 @@ struct TimelineExportRoute {
   /// samples every exported property of every layer (`componentsPerLayer` numbers) at every
   /// sample time before it fits.
   static func export(
-    _ prepared: PreparedTimeline, bounds: ExportBounds, configuration: APIConfiguration
+    _ prepared: PreparedTimeline, bounds: ExportBounds, form: TimelineExport.Form,
+    configuration: APIConfiguration
   ) throws(Problem) -> TimelineExport {
     let layers = prepared.plan.layerCount
     let perSample = layers.multipliedReportingOverflow(by: TimelineExport.componentsPerLayer)
@@ -88,7 +98,8 @@ struct TimelineExportRoute {
           "\(prepared.times.count) samples × \(perSample.partialValue) numbers each"))
     }
     do throws(TimelineExport.Failure) {
-      return try TimelineExport(plan: prepared.plan, times: prepared.times, bounds: bounds)
+      return try TimelineExport(
+        plan: prepared.plan, times: prepared.times, bounds: bounds, form: form)
     } catch {
       switch error {
       case .nothingExportable(let message):

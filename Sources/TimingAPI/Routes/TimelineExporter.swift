@@ -17,7 +17,7 @@ public enum TimelineExporter {
       ])
     }
     let export = try TimelineExportRoute.export(
-      prepared, bounds: ExportBounds(), configuration: configuration)
+      prepared, bounds: ExportBounds(), form: chosen.form, configuration: configuration)
     return TimelineExportRoute.body(export, format: chosen, warnings: prepared.warnings)
   }
 }

@@ -2,8 +2,8 @@
 public enum FillMode: String, Sendable, Hashable, CaseIterable {
   case removed, forwards, backwards, both
 
-  var fillsBackwards: Bool { self == .backwards || self == .both }
-  var fillsForwards: Bool { self == .forwards || self == .both }
+  public var fillsBackwards: Bool { self == .backwards || self == .both }
+  public var fillsForwards: Bool { self == .forwards || self == .both }
 }
 
 /// The `CAMediaTiming` properties of a timed object (semantics.md §1).

@@ -1,0 +1,121 @@
+import TimingEngine
+
+/// A CSS animation's timing: Web Animations' `KeyframeEffectOptions`, and the `animation`
+/// shorthand's terms. Times in seconds of scene time; the browser's document time 0 is scene
+/// time 0 (docs/export.md "Mapped timing").
+struct CSSTiming: Sendable {
+  enum Direction: String, Sendable {
+    case normal
+    case alternate
+  }
+
+  enum Fill: String, Sendable {
+    case none
+    case forwards
+    case backwards
+    case both
+  }
+
+  var delay: Double
+  var duration: Double
+  var iterations: Double
+  var direction: Direction
+  var fill: Fill
+  /// The effect's easing: Web Animations' `options.easing`. A CSS animation has none of its own
+  /// (its `animation-timing-function` is each keyframe's), so a style sheet states it only
+  /// when it is linear.
+  var easing: CSSEasing
+
+  /// A baked animation: once over the sampled window, its first and last values held outside.
+  static func window(from: Double, to: Double) -> CSSTiming {
+    CSSTiming(
+      delay: from, duration: to - from, iterations: 1, direction: .normal, fill: .both,
+      easing: .linear)
+  }
+
+  /// Core Animation's timing stated one-to-one in CSS (semantics.md §1.2 against Web
+  /// Animations' timing model): beginTime → delay, duration / speed → duration (one leg of an
+  /// autoreversing animation), the active duration in legs → iterations, autoreverses →
+  /// `alternate`, fillMode and removedOnCompletion → fill. Nil where CSS has no counterpart: a
+  /// speed ≤ 0 or non-finite, a timeOffset (CSS Animations has no iteration start), a zero
+  /// active duration. An endless animation gets whole iterations enough to run past `until`
+  /// (scene time), since JSON has no Infinity for `iterations`.
+  init?(_ timing: MediaTiming, removedOnCompletion: Bool, easing: CSSEasing, until: Double) {
+    guard timing.speed > 0, timing.speed.isFinite, timing.timeOffset == 0, timing.duration > 0,
+      timing.duration.isFinite, timing.beginTime.isFinite
+    else { return nil }
+    let legs = timing.autoreverses ? 2.0 : 1.0
+    var iterations: Double
+    if timing.repeatDuration > 0 {
+      iterations = timing.repeatDuration / timing.duration
+    } else if timing.repeatCount > 0 {
+      iterations =
+        MediaTiming.isForever(timing.repeatCount) ? .infinity : timing.repeatCount * legs
+    } else {
+      iterations = legs
+    }
+    let duration = timing.duration / timing.speed
+    if !iterations.isFinite {
+      // Whole legs, and an even number of them when alternating, so the leg at `until` runs
+      // the way it does in the endless animation.
+      let needed = ((until - timing.beginTime) / duration).rounded(.up) + 1
+      guard needed.isFinite, needed < 1e9 else { return nil }
+      iterations = max(legs, (needed / legs).rounded(.up) * legs)
+    }
+    guard iterations > 0, iterations.isFinite else { return nil }
+    let backwards = timing.fillMode.fillsBackwards
+    let forwards = timing.fillMode.fillsForwards && !removedOnCompletion
+    self.init(
+      delay: timing.beginTime, duration: duration, iterations: iterations,
+      direction: timing.autoreverses ? .alternate : .normal,
+      fill: backwards ? (forwards ? .both : .backwards) : (forwards ? .forwards : .none),
+      easing: easing)
+  }
+
+  init(
+    delay: Double, duration: Double, iterations: Double, direction: Direction, fill: Fill,
+    easing: CSSEasing
+  ) {
+    self.delay = delay
+    self.duration = duration
+    self.iterations = iterations
+    self.direction = direction
+    self.fill = fill
+    self.easing = easing
+  }
+
+  /// The iteration progress at scene time t, after direction and the effect's easing, as a
+  /// browser computes it (Web Animations' timing model, "calculating the … progress", with a
+  /// playback rate of 1, no end delay and no iteration start); nil where the effect does not
+  /// apply and the element shows its own style.
+  func progress(at t: Double) -> Double? {
+    let activeDuration = duration * iterations
+    let endTime = max(delay + activeDuration, 0)
+    let beforeActive = max(min(delay, endTime), 0)
+    let activeAfter = max(min(delay + activeDuration, endTime), 0)
+    enum Phase { case before, active, after }
+    let phase: Phase = t < beforeActive ? .before : (t >= activeAfter ? .after : .active)
+    let activeTime: Double
+    switch phase {
+    case .before:
+      guard fill == .backwards || fill == .both else { return nil }
+      activeTime = max(t - delay, 0)
+    case .active:
+      activeTime = t - delay
+    case .after:
+      guard fill == .forwards || fill == .both else { return nil }
+      activeTime = max(min(t - delay, activeDuration), 0)
+    }
+    let overall = activeTime / duration
+    var simple = overall - overall.rounded(.down)
+    var iteration = overall.rounded(.down)
+    if simple == 0 && phase != .before && activeTime == activeDuration && overall != 0 {
+      simple = 1
+      iteration -= 1
+    }
+    let reverse = direction == .alternate && iteration.truncatingRemainder(dividingBy: 2) != 0
+    let directed = reverse ? 1 - simple : simple
+    let beforeFlag = (phase == .before && !reverse) || (phase == .after && reverse)
+    return easing.evaluate(directed, beforeFlag: beforeFlag)
+  }
+}
