@@ -298,6 +298,46 @@ import Testing
     #expect(response.errorParameters == [parameter])
   }
 
+  /// The bounds in the body's `export` member: the same as the query's, which wins when both
+  /// are given; a looser bound needs fewer linear() stops for the spring.
+  @Test func boundsInTheBody() {
+    func stops(_ query: String, _ member: String) -> Int {
+      let body = """
+        {"layers": [{"name": "a", "animations": [{"type": "spring", "keyPath": "position.x",
+          "fromValue": 0, "toValue": 200, "damping": 10, "duration": 1.75}]}],
+         "sample": {"from": 0, "to": 1.75, "fps": 60}\(member)}
+        """
+      let spring = animations(export(body, query: query)).first ?? [:]
+      #expect(number((spring["bound"] as? [String: Any])?["length"]) > 0)
+      let easing = (spring["options"] as? [String: Any])?["easing"] as? String ?? ""
+      return easing.split(separator: ",").count
+    }
+    let byDefault = stops("", "")
+    let loose = stops("", #", "export": {"lengthBound": 5}"#)
+    #expect(loose < byDefault)
+    #expect(stops("&lengthBound=0.5", #", "export": {"lengthBound": 5}"#) == byDefault)
+    // The other formats accept the member and leave it unused.
+    let json = api.postJSON(
+      "/v1/timelines",
+      #"{"layers": [{"name": "a"}], "sample": {"times": [0]}, "export": {"colorBound": 2}}"#)
+    #expect(json.status == 200)
+  }
+
+  @Test(arguments: [
+    (#"{"lengthBound": 0}"#, "/export/lengthBound"),
+    (#"{"factorBound": -1e308}"#, "/export/factorBound"),
+    (#"{"colorBound": "1"}"#, "/export/colorBound"),
+    (#"{"colourBound": 1}"#, "/export/colourBound"),
+    (#"[1]"#, "/export"),
+  ])
+  func badBoundsInTheBodyNameTheMember(export: String, pointer: String) {
+    let response = api.postJSON(
+      "/v1/timelines?format=waapi",
+      #"{"layers": [{"name": "a"}], "sample": {"times": [0]}, "export": "# + export + "}")
+    #expect(response.status == 422)
+    #expect(response.errorPointers == [pointer])
+  }
+
   @Test func anUnknownFormatNamesTheParameter() {
     let response = api.postJSON(
       "/v1/timelines?format=webm", #"{"layers": [{"name": "a"}], "sample": {"times": [0]}}"#)

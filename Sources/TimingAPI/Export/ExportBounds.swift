@@ -17,6 +17,12 @@ struct ExportBounds: Sendable, Equatable {
   /// Reads the parameters that are present; a bound that is not a finite number > 0 is a
   /// problem naming its parameter.
   init(query: QueryString, in problems: inout DecodingContext) {
+    self.init(query: query, over: ExportBounds(), in: &problems)
+  }
+
+  /// `base` (the body's bounds) with the query's parameters applied over it.
+  init(query: QueryString, over base: ExportBounds, in problems: inout DecodingContext) {
+    self = base
     func read(_ name: String) -> Double? {
       guard let text = query.first(name) else { return nil }
       guard
@@ -36,6 +42,29 @@ struct ExportBounds: Sendable, Equatable {
   }
 
   init() {}
+
+  /// The body's `export` member, `{"lengthBound", "factorBound", "colorBound"}`: the same
+  /// bounds as the query parameters, for clients that keep everything in the body (a query
+  /// parameter, when also given, wins). Each a finite number > 0.
+  init(json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext) {
+    guard let members = context.object(value, at: pointer).map(JSONValue.object) else { return }
+    context.rejectUnknownMembers(members, allowed: Set(Self.parameters), at: pointer)
+    func read(_ name: String) -> Double? {
+      guard
+        let n = context.number(
+          members[name], at: pointer / name,
+          in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+      else { return nil }
+      guard n > 0 else {
+        context.fail(pointer / name, "must be a finite number > 0; got \(numberText(n))")
+        return nil
+      }
+      return n
+    }
+    if let value = read("lengthBound") { length = value }
+    if let value = read("factorBound") { factor = value }
+    if let value = read("colorBound") { colorChannel = value }
+  }
 
   /// The bound for numbers measured in `unit`.
   func bound(_ unit: ExportUnit) -> Double {

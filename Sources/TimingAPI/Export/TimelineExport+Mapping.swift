@@ -12,7 +12,8 @@ extension TimelineExport {
   /// (`componentCount` numbers each), unrounded.
   static func mapped(
     _ property: CSSProperty, layer: Int, plan: TimelinePlan, models: [[Double]],
-    series: [Double], times: [Double], bounds: ExportBounds, form: Form
+    series: [Double], times: [Double], bounds: ExportBounds, form: Form,
+    springEasings: inout SpringEasings
   ) -> Track? {
     // Held properties keep their halfway step keyframes: a CSS discrete animation flips at
     // its own halfway point, Core Animation's booleans at progress 0.5, and nothing is gained.
@@ -60,7 +61,7 @@ extension TimelineExport {
       effectEasing = css
     case .spring(let spring):
       guard
-        let stops = springStops(
+        let stops = springEasings.stops(
           spring, duration: animation.timing.duration, property: property,
           from: keyframes[0].value, to: keyframes[keyframes.count - 1].value, bounds: bounds)
       else { return nil }
@@ -92,22 +93,38 @@ extension TimelineExport {
       return nil
     }
     let w = property.componentCount
-    var worst = [ExportUnit: Double]()
+    // Limits and worst errors by component and unit index, not in a dictionary: hashing a unit
+    // per component and sample was a tenth of the standard scene's export.
+    let limits = (0..<w).map { bounds.bound(property.unit(ofComponent: $0)) }
+    let unitIndex = (0..<w).map {
+      ExportUnit.allCases.firstIndex(of: property.unit(ofComponent: $0))!
+    }
+    var worstByUnit = [Double](repeating: 0, count: ExportUnit.allCases.count)
+    var shown = [Double](repeating: 0, count: w)
+    let transparentIgnored: Bool
+    if case .premultipliedColor = property.interpolation {
+      transparentIgnored = true
+    } else {
+      transparentIgnored = false
+    }
     for (k, t) in times.enumerated() {
-      let shown = timing.progress(at: t).flatMap(playback.value) ?? resting
-      for c in 0..<w {
-        let sample = series[k * w + c]
-        // A fully transparent colour shows rgba(0, 0, 0, 0), whatever its channels.
-        if case .premultipliedColor = property.interpolation, c < 3, series[k * w + 3] == 0 {
-          continue
-        }
-        let unit = property.unit(ofComponent: c)
-        let error = abs(shown[c] - sample)
-        guard error <= bounds.bound(unit) else { return nil }
-        worst[unit] = max(worst[unit] ?? 0, error)
+      if let p = timing.progress(at: t) {
+        playback.value(p, into: &shown)
+      } else {
+        for c in 0..<w { shown[c] = resting[c] }
+      }
+      // A fully transparent colour shows rgba(0, 0, 0, 0), whatever its channels.
+      let first = transparentIgnored && series[k * w + 3] == 0 ? 3 : 0
+      for c in first..<w {
+        let error = abs(shown[c] - series[k * w + c])
+        guard error <= limits[c] else { return nil }
+        worstByUnit[unitIndex[c]] = max(worstByUnit[unitIndex[c]], error)
       }
     }
-    for unit in property.units where worst[unit] == nil { worst[unit] = 0 }
+    var worst = [ExportUnit: Double]()
+    for unit in property.units {
+      worst[unit] = worstByUnit[ExportUnit.allCases.firstIndex(of: unit)!]
+    }
     return Track(
       layer: layer, property: property, keyframes: keyframes, maxError: worst, timing: timing)
   }
@@ -120,24 +137,6 @@ extension TimelineExport {
     }
   }
 
-  /// A spring animation's progress as `linear()` stops over its duration, within the progress
-  /// error that keeps its widest-moving component within that component's bound (half of it,
-  /// leaving the rest to rounding and to the browser's interpolation). Nil when the bound
-  /// asks for a progress error under 1e-6.
-  static func springStops(
-    _ spring: SpringCurve, duration: Double, property: CSSProperty, from: [Double], to: [Double],
-    bounds: ExportBounds
-  ) -> LinearEasing? {
-    var maxError = 1.0
-    for c in 0..<property.componentCount where from[c] != to[c] {
-      maxError = min(maxError, bounds.bound(property.unit(ofComponent: c)) / abs(to[c] - from[c]))
-    }
-    maxError *= 0.5
-    guard maxError >= 1e-6 else { return nil }
-    let fit = LinearEasingFit(span: duration, maxError: maxError) { spring.progress($0) }
-    return LinearEasing(
-      stops: fit.stops.map { LinearEasing.Stop(output: $0.y, inputPercents: [$0.x * 100]) })
-  }
 }
 
 /// How a browser plays one property's keyframes (Web Animations, "the effect value of a
@@ -145,7 +144,10 @@ extension TimelineExport {
 /// easing over it, and the property's own interpolation between its ends.
 struct BrowserPlayback {
   let property: CSSProperty
-  let keyframes: [TimelineExport.Keyframe]
+  let offsets: [Double]
+  let easings: [CSSEasing]
+  /// The keyframes' values, `componentCount` numbers each, one after another.
+  let values: [Double]
   /// Each keyframe's matrix taken apart, for `transform`.
   let decomposed: [DecomposedTransform]
 
@@ -154,7 +156,9 @@ struct BrowserPlayback {
   /// turn apart (either way round is a shortest arc; semantics.md §3.1 and Chromium differ).
   init?(property: CSSProperty, keyframes: [TimelineExport.Keyframe]) {
     self.property = property
-    self.keyframes = keyframes
+    offsets = keyframes.map(\.offset)
+    easings = keyframes.map(\.easing)
+    values = keyframes.flatMap(\.value)
     if case .decomposedMatrix = property.interpolation {
       var parts: [DecomposedTransform] = []
       for keyframe in keyframes {
@@ -170,33 +174,41 @@ struct BrowserPlayback {
     }
   }
 
-  /// The value at iteration progress p (after the effect's easing; it may leave [0, 1]).
-  func value(_ p: Double) -> [Double] {
-    let n = keyframes.count
-    var start = 0
-    if p < 0 && keyframes[1].offset == 0 {
-      return keyframes[0].value
-    } else if p >= 1 && keyframes[n - 2].offset == 1 {
-      return keyframes[n - 1].value
+  /// The value at iteration progress p (after the effect's easing; it may leave [0, 1]), into
+  /// `out` (`componentCount` numbers).
+  func value(_ p: Double, into out: inout [Double]) {
+    let n = offsets.count
+    let w = property.componentCount
+    func copy(_ keyframe: Int) {
+      for c in 0..<w { out[c] = values[keyframe * w + c] }
     }
-    for i in 0..<(n - 1) where keyframes[i].offset <= p && keyframes[i].offset < 1 { start = i }
-    let (a, b) = (keyframes[start], keyframes[start + 1])
-    let distance = (p - a.offset) / (b.offset - a.offset)
-    let t = a.easing.evaluate(distance, beforeFlag: false)
+    // Before the first keyframe or past the last with several at the end: that keyframe.
+    if p < 0 && offsets[1] == 0 { return copy(0) }
+    if p >= 1 && offsets[n - 2] == 1 { return copy(n - 1) }
+    var start = 0
+    for i in 0..<(n - 1) where offsets[i] <= p && offsets[i] < 1 { start = i }
+    let distance = (p - offsets[start]) / (offsets[start + 1] - offsets[start])
+    let t = easings[start].evaluate(distance, beforeFlag: false)
+    let (a, b) = (start * w, (start + 1) * w)
     switch property.interpolation {
     case .linear:
-      return zip(a.value, b.value).map { $0 * (1 - t) + $1 * t }
+      for c in 0..<w { out[c] = values[a + c] * (1 - t) + values[b + c] * t }
     case .premultipliedColor:
-      let alpha = a.value[3] * (1 - t) + b.value[3] * t
-      guard alpha > 0 else { return [0, 0, 0, 0] }
-      return (0..<3).map {
-        (a.value[$0] * a.value[3] * (1 - t) + b.value[$0] * b.value[3] * t) / alpha
-      } + [alpha]
+      let alpha = values[a + 3] * (1 - t) + values[b + 3] * t
+      guard alpha > 0 else {
+        for c in 0..<4 { out[c] = 0 }
+        return
+      }
+      for c in 0..<3 {
+        out[c] =
+          (values[a + c] * values[a + 3] * (1 - t) + values[b + c] * values[b + 3] * t) / alpha
+      }
+      out[3] = alpha
     case .decomposedMatrix:
       let m = DecomposedTransform.interpolate(decomposed[start], decomposed[start + 1], t).matrix.m
-      return (0..<16).map { m[$0] }
+      for c in 0..<16 { out[c] = m[c] }
     case .discrete:
-      return t >= 0.5 ? b.value : a.value
+      copy(t >= 0.5 ? start + 1 : start)
     }
   }
 }

@@ -93,6 +93,7 @@ struct TimelineExport: Sendable {
     var targets: [Target] = []
     var tracks: [Track] = []
     var unexportedChanges: [String] = []
+    var springEasings = SpringEasings()
     for layer in 0..<outputs.layerCount {
       var notExported: [String] = []
       for output in 0..<present.outputCount(layer: layer) {
@@ -121,7 +122,7 @@ struct TimelineExport: Sendable {
         tracks.append(
           Self.mapped(
             property, layer: layer, plan: plan, models: models, series: series, times: times,
-            bounds: bounds, form: form)
+            bounds: bounds, form: form, springEasings: &springEasings)
             ?? Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
       }
       targets.append(Target(name: plan.layerNames[layer], style: style, notExported: notExported))

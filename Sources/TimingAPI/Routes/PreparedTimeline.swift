@@ -13,6 +13,8 @@ public struct PreparedTimeline: Sendable {
   /// The request's budget with everything charged: decoding, planning and the script as they
   /// ran, sampling and export up front from their exact costs.
   public let work: WorkBudget
+  /// The body's export bounds (`export`), before any query parameter.
+  let exportBounds: ExportBounds
 
   public init(json body: JSONValue, configuration: APIConfiguration) throws(Problem) {
     try self.init(json: body, configuration: configuration, budget: configuration.workBudget)
@@ -53,6 +55,7 @@ public struct PreparedTimeline: Sendable {
       throw Problem.invalidRequest([.at(request.keyPathsPointer / error.index, error.message)])
     }
     times = request.times
+    exportBounds = request.exportBounds
     warnings = decoding.warnings + plan.warnings
     // A product of counts saturates rather than traps: the counts are bounded by the body size
     // and maxSamples, but the limits are plain Ints a configuration can set to anything.

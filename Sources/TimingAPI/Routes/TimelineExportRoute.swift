@@ -62,12 +62,14 @@ struct TimelineExportRoute {
   func answer(_ context: RequestContext, format: Format) throws(Problem) -> HTTPResponse {
     try context.rejectUnknownParameters(allowed: Set(["format"] + ExportBounds.parameters))
     var problems = DecodingContext.query()
-    let bounds = ExportBounds(query: context.query, in: &problems)
+    _ = ExportBounds(query: context.query, in: &problems)
     try problems.throwIfFailed()
     var budget = configuration.workBudget
     let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
+    // The query's bounds over the body's: checked before the body is read, applied after.
+    let bounds = ExportBounds(query: context.query, over: prepared.exportBounds, in: &problems)
     context.meter.charged(workUnits: prepared.work.spent)
     let export = try Self.export(
       prepared, bounds: bounds, form: format.form, configuration: configuration)

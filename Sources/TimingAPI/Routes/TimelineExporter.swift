@@ -6,8 +6,9 @@ public enum TimelineExporter {
   /// The export formats, as `?format=` names them.
   public static let formats = TimelineExportRoute.Format.allCases.map(\.rawValue)
 
-  /// The export of `prepared` in `format` (one of `formats`) within the default bounds, or the
-  /// problem the route would answer (an unknown format names `format`).
+  /// The export of `prepared` in `format` (one of `formats`) within the body's bounds (its
+  /// `export` member; the defaults when absent), or the problem the route would answer (an
+  /// unknown format names `format`).
   public static func export(
     _ prepared: PreparedTimeline, format: String, configuration: APIConfiguration
   ) throws(Problem) -> [UInt8] {
@@ -17,7 +18,7 @@ public enum TimelineExporter {
       ])
     }
     let export = try TimelineExportRoute.export(
-      prepared, bounds: ExportBounds(), form: chosen.form, configuration: configuration)
+      prepared, bounds: prepared.exportBounds, form: chosen.form, configuration: configuration)
     return TimelineExportRoute.body(export, format: chosen, warnings: prepared.warnings)
   }
 }

@@ -9,7 +9,9 @@ struct TimelineRequest {
     var maxSamples = 100_000
   }
 
-  static let wireMembers: Set<String> = ["layers", "sample", "keyPaths", "screen", "events"]
+  static let wireMembers: Set<String> = [
+    "layers", "sample", "keyPaths", "screen", "events", "export",
+  ]
   /// At most this many script events, and this many key paths to report.
   static let maxEvents = 10_000
   static let maxKeyPaths = 256
@@ -17,6 +19,9 @@ struct TimelineRequest {
   var scene: Scene
   var times: [Double]
   var keyPaths: [String]?
+  /// `export`: the bounds of a `format=waapi|css` export (docs/export.md "Bounds"); the
+  /// defaults when absent, and unused by the other formats.
+  var exportBounds = ExportBounds()
   /// Pointer of each requested key path, for errors found once the plan exists.
   var keyPathsPointer = JSONPointer() / "keyPaths"
 
@@ -56,6 +61,7 @@ struct TimelineRequest {
         context.string(item, at: root / "keyPaths" / i, maxLength: 128)
       }
     }
+    exportBounds = ExportBounds(json: body["export"], at: root / "export", in: &context)
     try context.throwIfFailed()
   }
 
