@@ -196,7 +196,8 @@ import Testing
   @Test func formatIsOneOfTheTimelineFormats() throws {
     var context = DecodingContext.query()
     let query = try #require(QueryString("format=xml"))
-    #expect(context.choice(parameter: "format", in: query, TimelineStream.Format.self) == nil)
-    #expect(context.problems == [.parameter("format", "must be json or csv or svg")])
+    #expect(context.choice(parameter: "format", in: query, TimelineFormat.self) == nil)
+    #expect(
+      context.problems == [.parameter("format", "must be json or csv or svg or waapi or css")])
   }
 }

@@ -9,19 +9,16 @@ import TimingEngine
 /// Used from one thread at a time (the server asks for one piece at a time), which is why the
 /// unchecked `Sendable` is sound.
 final class TimelineStream: @unchecked Sendable {
-  /// The answer's format, spelled as `?format=` names it.
+  /// The answer's encoding (a plot is drawn whole by `TimelinePlot`, never streamed).
   enum Format: String, CaseIterable {
     case json
     case csv
-    /// A plot (`TimelinePlot`), drawn whole: never streamed.
-    case svg
 
-    /// The media type `Accept` names it by, in the server's order of preference.
+    /// The media type `Accept` names it by.
     var mediaType: String {
       switch self {
       case .json: HTTPResponse.jsonType
       case .csv: "text/csv"
-      case .svg: "image/svg+xml"
       }
     }
 
@@ -31,7 +28,6 @@ final class TimelineStream: @unchecked Sendable {
       switch self {
       case .json: HTTPResponse.jsonType
       case .csv: "text/csv; charset=utf-8; header=present"
-      case .svg: "image/svg+xml"
       }
     }
   }
@@ -88,10 +84,6 @@ final class TimelineStream: @unchecked Sendable {
     case .csv:
       while csv.count < Self.pieceBytes, advanceCSV() {}
       piece = csv.take()
-    case .svg:
-      // TimelineRoutes answers a plot with TimelinePlot and never makes a stream of one.
-      piece = []
-      return false
     }
     if case .finished = stage { return false }
     return true

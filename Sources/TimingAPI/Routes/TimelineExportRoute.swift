@@ -3,7 +3,7 @@ import TimingEngine
 
 /// `POST /v1/timelines?format=waapi` (or `Accept: application/vnd.waapi+json`): the timeline
 /// as keyframes a browser plays within stated bounds of our samples (docs/export.md).
-/// `TimelineRoutes` asks it first; it answers nil when the request asks for no export.
+/// `TimelineRoutes` hands it the requests whose `TimelineFormat` is an export.
 struct TimelineExportRoute {
   let configuration: APIConfiguration
 
@@ -47,16 +47,6 @@ struct TimelineExportRoute {
     case .css:
       return Array(export.css().utf8)
     }
-  }
-
-  /// The format the request asks for, or nil when it asks for none: `?format=` wins; otherwise
-  /// `Accept` chooses among the timeline's own types and these, JSON first on a tie (so `*/*`
-  /// stays JSON).
-  static func requested(_ context: RequestContext, plain: [String]) -> Format? {
-    if let text = context.query.first("format") { return Format(rawValue: text) }
-    let offered = plain + Format.allCases.map(\.mediaType)
-    let chosen = ContentNegotiation.choose(offered, accept: context.request.headers["Accept"])
-    return Format.allCases.first { $0.mediaType == chosen }
   }
 
   func answer(_ context: RequestContext, format: Format) throws(Problem) -> HTTPResponse {

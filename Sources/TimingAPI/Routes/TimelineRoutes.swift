@@ -14,22 +14,23 @@ struct TimelineRoutes {
   static let streamingThreshold = 65_536
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    if let export = TimelineExportRoute.requested(
-      context, plain: TimelineStream.Format.allCases.map(\.mediaType))
-    {
+    let format: TimelineStream.Format
+    switch try TimelineFormat.requested(context).answer {
+    case .export(let export):
       return try TimelineExportRoute(configuration: configuration).answer(context, format: export)
-    }
-    let format = try chooseFormat(context)
-    var budget = configuration.workBudget
-    let request = try RequestBody.json(context.request, budget: &budget)
-    let prepared = try PreparedTimeline(
-      json: request, configuration: configuration, budget: budget)
-    context.meter.charged(workUnits: prepared.work.spent)
-    var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
-    if format == .svg {
+    case .plot:
+      let prepared = try prepare(context)
       // Bounded (about 2 MB at most) and held whole, so tagged from its bytes like other answers.
-      return HTTPResponse(status: .ok, headers: headers, body: TimelinePlot.svg(prepared))
+      return HTTPResponse(
+        status: .ok,
+        headers: HTTPFields([
+          ("Content-Type", TimelineFormat.svg.mediaType), ("Vary", "Accept"),
+        ]), body: TimelinePlot.svg(prepared))
+    case .samples(let samples):
+      format = samples
     }
+    let prepared = try prepare(context)
+    var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
     guard prepared.numberCount > Self.streamingThreshold else {
       // Held whole: `?pretty` is applied to it with every other JSON answer (`JSONLayout`).
       return HTTPResponse(
@@ -58,20 +59,15 @@ struct TimelineRoutes {
       })
   }
 
-  /// `?format=json|csv|svg` wins over `Accept`.
-  private func chooseFormat(_ context: RequestContext) throws(Problem) -> TimelineStream.Format {
-    // `pretty` is accepted with CSV too, and changes nothing there.
+  /// The scene of a samples or plot request, whose only parameter is `format` (and `pretty`,
+  /// accepted with CSV and SVG too, where it changes nothing).
+  private func prepare(_ context: RequestContext) throws(Problem) -> PreparedTimeline {
     try context.rejectUnknownParameters(allowed: ["format"])
-    if context.query.first("format") != nil {
-      var problems = DecodingContext.query()
-      let format = problems.choice(
-        parameter: "format", in: context.query, TimelineStream.Format.self)
-      try problems.throwIfFailed()
-      if let format { return format }
-    }
-    let offered = TimelineStream.Format.allCases.map(\.mediaType)
-    let chosen = try context.negotiate(offered)
-    // `negotiate` answers one of the offered types.
-    return TimelineStream.Format.allCases.first { $0.mediaType == chosen } ?? .json
+    var budget = configuration.workBudget
+    let request = try RequestBody.json(context.request, budget: &budget)
+    let prepared = try PreparedTimeline(
+      json: request, configuration: configuration, budget: budget)
+    context.meter.charged(workUnits: prepared.work.spent)
+    return prepared
   }
 }
