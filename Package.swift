@@ -20,7 +20,9 @@ let package = Package(
     .target(
       name: "TimingAPI",
       dependencies: ["TimingEngine", "HTTPTransport", "CZlib"],
-      resources: [.embedInCode("Resources/openapi.yaml")]
+      resources: [
+        .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/playground.html"),
+      ]
     ),
     .executableTarget(name: "animation-timing", dependencies: ["TimingAPI", "HTTPTransport"]),
     .executableTarget(name: "timing-bench", dependencies: ["TimingEngine", "TimingAPI"]),

@@ -1,6 +1,6 @@
 import HTTPTransport
 
-/// Health, readiness, metrics, the version, the contract, and a small index page (api.md
+/// Health, readiness, metrics, the version, the contract, and the playground page (api.md
 /// "Operations").
 enum OperationsRoutes {
   static func routes(readiness: @escaping @Sendable () -> Bool, metrics: Metrics) -> [Route] {
@@ -36,8 +36,9 @@ enum OperationsRoutes {
           status: .ok, headers: HTTPFields([("Content-Type", "application/yaml")]),
           body: OpenAPIDocument.bytes)
       },
-      Route("GET", "/") { _ throws(Problem) in
-        plain(.ok, indexPage, contentType: "text/html; charset=utf-8")
+      // The playground: the same on every replica of a release, like the contract.
+      Route("GET", "/", caching: .sameWithinRelease) { _ throws(Problem) in
+        PlaygroundPage.response
       },
     ]
   }
@@ -49,26 +50,6 @@ enum OperationsRoutes {
     response.headers.append("Cache-Control", "no-store")
     return response
   }
-
-  static let indexPage = """
-    <!doctype html>
-    <html lang="en"><head><meta charset="utf-8"><title>animation-timing</title></head>
-    <body>
-    <h1>animation-timing</h1>
-    <p>Core Animation's timing and action model over HTTP.</p>
-    <ul>
-    <li><a href="/v1/timing-functions">GET /v1/timing-functions</a> — the named timing functions</li>
-    <li><a href="/v1/timing-functions/easeInEaseOut?samples=11">GET /v1/timing-functions/easeInEaseOut?samples=11</a></li>
-    <li><a href="/v1/timing-functions/easeInEaseOut.svg">GET /v1/timing-functions/easeInEaseOut.svg</a> — a plot</li>
-    <li><a href="/v1/presets">GET /v1/presets</a> — the Canvas presets, and
-    <a href="/v1/presets/bounceLeft?fps=30">GET /v1/presets/bounceLeft</a> expanded</li>
-    <li>POST /v1/timelines — a scene sampled; POST /v1/actions/resolve — the action search traced</li>
-    <li><a href="/openapi.yaml">GET /openapi.yaml</a> — the contract</li>
-    <li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>, <a href="/version">/version</a></li>
-    </ul>
-    </body></html>
-
-    """
 }
 
 /// The OpenAPI document, compiled into the binary from the repository's `openapi.yaml`.
