@@ -85,10 +85,27 @@ struct TimelineExport: Sendable {
     let span = last - first
     let offsets = times.map { span > 0 ? ($0 - first) / span : 0 }
 
+    // Which layer properties anything moves, per layer: a CSS property computed only from
+    // still ones is its resting value at every sample, so it is neither sampled nor fitted (in
+    // the standard scene 5 of the 9 layer properties are still everywhere — 21 of 32 numbers a
+    // sample — and 6 of 10 CSS properties per layer).
+    let properties = ExportedLayerProperty.allCases
+    let moving = (0..<plan.layerCount).map { layer in
+      properties.map { input -> Bool in
+        if case .still = plan.drive(layer: layer, keyPath: input.rawValue) { return false }
+        return true
+      }
+    }
+    let sampled = properties.indices.filter { p in moving.contains { $0[p] } }
     // Every exported layer property resolves: they are all in the catalogue.
-    let outputs = try! plan.outputs(keyPaths: ExportedLayerProperty.allCases.map(\.rawValue))
+    let outputs = try! plan.outputs(keyPaths: properties.map(\.rawValue))
     let present = try! plan.outputs(keyPaths: nil)
-    let samples = plan.sample(times: times, outputs: outputs)
+    let samples =
+      sampled.isEmpty
+      ? nil
+      : plan.sample(
+        times: times,
+        outputs: try! plan.outputs(keyPaths: sampled.map { properties[$0].rawValue }))
 
     var targets: [Target] = []
     var tracks: [Track] = []
@@ -103,14 +120,31 @@ struct TimelineExport: Sendable {
           unexportedChanges.append("'\(plan.layerNames[layer])' \(keyPath)")
         }
       }
-      let columns = samples.layers[layer].columns.map(\.values)
-      let models = ExportedLayerProperty.allCases.indices.map {
-        outputs.model(layer: layer, output: $0)
+      let models = properties.indices.map { outputs.model(layer: layer, output: $0) }
+      // Each layer property's column, in `ExportedLayerProperty` order, where a moving CSS
+      // property reads it: sampled where anything moves it on some layer, its model value
+      // repeated where not (`anchorPoint` beside a moving `position`, for `translate`).
+      let needed = Set(
+        CSSProperty.allCases.filter { property in
+          property.layerProperties.contains { moving[layer][properties.firstIndex(of: $0)!] }
+        }.flatMap(\.layerProperties))
+      let layerColumns = samples?.layers[layer].columns
+      let columns = properties.indices.map { p -> [Double] in
+        guard needed.contains(properties[p]) else { return [] }
+        if let column = sampled.firstIndex(of: p), let layerColumns {
+          return layerColumns[column].values
+        }
+        return Array((0..<times.count).map { _ in models[p] }.joined())
       }
       var style: [(CSSProperty, [Double])] = []
       for property in CSSProperty.allCases {
         let resting = Self.rounded(property, Self.cssValue(property, models))
         style.append((property, resting))
+        guard
+          property.layerProperties.contains(where: {
+            moving[layer][properties.firstIndex(of: $0)!]
+          })
+        else { continue }
         let series = Self.cssSeries(property, columns, count: times.count)
         let values = Self.rounded(property, series)
         let width = property.componentCount
