@@ -88,7 +88,17 @@ struct CSSTiming: Sendable {
   /// browser computes it (Web Animations' timing model, "calculating the … progress", with a
   /// playback rate of 1, no end delay and no iteration start); nil where the effect does not
   /// apply and the element shows its own style.
-  func progress(at t: Double) -> Double? {
+  ///
+  ///
+  /// In milliseconds, from the very numbers the export writes (`delay × 1000`, `duration ×
+  /// 1000`), as a browser reads them and as it is seeked (`currentTime`). At a phase's edge the
+  /// units decide: the sample 2.3 s is 2 300 ms, the end of an animation begun at 0.3 s for 2 s,
+  /// so a browser shows it ended, while Core Animation's 2.3 − 0.3 = 1.9999999999999998 s is
+  /// still inside it — such an animation is baked, not mapped.
+  func progress(at seconds: Double) -> Double? {
+    let t = seconds * 1000
+    let delay = self.delay * 1000
+    let duration = self.duration * 1000
     let activeDuration = duration * iterations
     let endTime = max(delay + activeDuration, 0)
     let beforeActive = max(min(delay, endTime), 0)
