@@ -4,7 +4,7 @@ import Testing
 
 @testable import TimingAPI
 
-/// The playground at `GET /` (api.md "Operations"): its headers, that it is self-contained, that
+/// The playground at `GET /` (api.md "The playground"): its headers, that it is self-contained, that
 /// every route its script calls is in the contract, and that its examples are the README's and
 /// run. What it does in a browser is scripts/browser-check's part (export.md "The playground").
 @Suite struct PlaygroundPageTests {

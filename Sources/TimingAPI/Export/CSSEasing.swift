@@ -26,8 +26,10 @@ enum CSSEasing: Sendable {
     }
   }
 
-  /// Whether the before flag can change the output: only `steps()` looks at it.
-  var readsBeforeFlag: Bool {
+  /// Whether it jumps (`steps()`, `step-end`): a keyframe's jump exactly at an edge is where
+  /// Chromium, seeking forward onto the start of the active interval, still shows the value
+  /// from before it.
+  var jumps: Bool {
     switch self {
     case .linear: false
     case .stepEnd: true

@@ -81,6 +81,19 @@ enum CSSProperty: String, CaseIterable, Sendable {
     }
   }
 
+  /// A number of its value as the browser's computed value holds it: opacity clamped to
+  /// [0, 1], a width, height or radius to ≥ 0 (CSS clamps what interpolation overshoots, and a
+  /// negative length is invalid), colour channels and alpha to [0, 255]. A spring's overshoot
+  /// past opacity 1 is shown as 1 by a browser, as by Core Animation's renderer.
+  func computed(_ x: Double) -> Double {
+    switch self {
+    case .opacity: min(1, max(0, x))
+    case .width, .height, .borderRadius: max(0, x)
+    case .backgroundColor: min(255, max(0, x))
+    case .translate, .transformOrigin, .transform, .visibility, .zIndex: x
+    }
+  }
+
   /// The layer properties its value is computed from.
   var layerProperties: [ExportedLayerProperty] {
     switch self {

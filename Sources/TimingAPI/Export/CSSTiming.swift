@@ -84,21 +84,19 @@ struct CSSTiming: Sendable {
     self.easing = easing
   }
 
-  /// The iteration progress at scene time t, after direction and the effect's easing, as a
-  /// browser computes it (Web Animations' timing model, "calculating the … progress", with a
-  /// playback rate of 1, no end delay and no iteration start); nil where the effect does not
-  /// apply and the element shows its own style.
+  /// The iteration progress at scene time t, after direction and the effect's easing, and
+  /// the before flag a keyframe's easing gets too, as a browser computes them (Web Animations'
+  /// timing model, "calculating the … progress", with a playback rate of 1, no end delay and no
+  /// iteration start); nil where the effect does not apply and the element shows its own style.
   ///
-  ///
-  /// In milliseconds, from the very numbers the export writes (`delay × 1000`, `duration ×
-  /// 1000`), as a browser reads them and as it is seeked (`currentTime`). At a phase's edge the
-  /// units decide: the sample 2.3 s is 2 300 ms, the end of an animation begun at 0.3 s for 2 s,
-  /// so a browser shows it ended, while Core Animation's 2.3 − 0.3 = 1.9999999999999998 s is
-  /// still inside it — such an animation is baked, not mapped.
-  func progress(at seconds: Double) -> Double? {
-    let t = seconds * 1000
-    let delay = self.delay * 1000
-    let duration = self.duration * 1000
+  /// In seconds as Chromium keeps them, from the milliseconds the export writes and a page seeks
+  /// (`currentTime`): (x × 1000) / 1000, which may differ from x in its last bit. At a phase's or
+  /// an iteration's edge that bit decides which side a sample lands on, differently in each
+  /// browser; `nearEdge` finds those samples so the proof can check both sides.
+  func position(at sceneTime: Double) -> (progress: Double, beforeFlag: Bool)? {
+    let t = sceneTime * 1000 / 1000
+    let delay = self.delay * 1000 / 1000
+    let duration = self.duration * 1000 / 1000
     let activeDuration = duration * iterations
     let endTime = max(delay + activeDuration, 0)
     let beforeActive = max(min(delay, endTime), 0)
@@ -126,6 +124,29 @@ struct CSSTiming: Sendable {
     let reverse = direction == .alternate && iteration.truncatingRemainder(dividingBy: 2) != 0
     let directed = reverse ? 1 - simple : simple
     let beforeFlag = (phase == .before && !reverse) || (phase == .after && reverse)
-    return easing.evaluate(directed, beforeFlag: beforeFlag)
+    return (easing.evaluate(directed, beforeFlag: beforeFlag), beforeFlag)
+  }
+
+  /// How close to an edge a time may be ambiguous: browsers snap times within 1 µs of a
+  /// phase's edge onto it (Chromium's time tolerance), and round milliseconds to seconds
+  /// differently.
+  static let edgeTolerance = 2e-6
+
+  /// The edge of the active interval or of an iteration that scene time t is within
+  /// `edgeTolerance` of — in iterations from the start: 0, 1, …, or `iterations` at the end —
+  /// and t's position in the same unit as a browser computes it; nil away from every edge.
+  func edge(near sceneTime: Double) -> (edge: Double, position: Double)? {
+    let t = sceneTime * 1000 / 1000
+    let delay = self.delay * 1000 / 1000
+    let duration = self.duration * 1000 / 1000
+    let position = (t - delay) / duration
+    if abs(position - iterations) * duration <= Self.edgeTolerance {
+      return (iterations, position)
+    }
+    let nearest = position.rounded()
+    guard nearest >= 0, nearest <= iterations,
+      abs(position - nearest) * duration <= Self.edgeTolerance
+    else { return nil }
+    return (nearest, position)
   }
 }

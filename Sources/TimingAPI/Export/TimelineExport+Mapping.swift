@@ -67,19 +67,16 @@ extension TimelineExport {
       else { return nil }
       effectEasing = .function(.linear(stops))
     }
-    switch form {
-    case .webAnimations: break
-    case .styleSheet:
+    switch (form, effectEasing) {
+    case (.webAnimations, _), (.styleSheet, .linear): break
+    case (.styleSheet, .stepEnd), (.styleSheet, .function):
       // A CSS animation's timing function is each keyframe's: the effect's easing can move
-      // onto the one keyframe of a two-keyframe animation, and nowhere else.
-      if case .linear = effectEasing {
-      } else if keyframes.count == 2, case .linear = keyframes[0].easing {
-        keyframes[0] = Keyframe(
-          offset: keyframes[0].offset, value: keyframes[0].value, easing: effectEasing)
-        effectEasing = .linear
-      } else {
-        return nil
-      }
+      // onto the one keyframe of a two-keyframe animation (browsers give a keyframe's easing
+      // the effect's before flag too), and nowhere else.
+      guard keyframes.count == 2, case .linear = keyframes[0].easing else { return nil }
+      keyframes[0] = Keyframe(
+        offset: keyframes[0].offset, value: keyframes[0].value, easing: effectEasing)
+      effectEasing = .linear
     }
     guard
       let timing = CSSTiming(
@@ -87,7 +84,17 @@ extension TimelineExport {
         easing: effectEasing, until: times.last ?? 0)
     else { return nil }
 
-    // The proof: the browser's value at every sample against the sample.
+    // The proof: the browser's value at every sample against the sample — and a sample within
+    // 2 µs of a phase's or an iteration's edge, but not on it exactly in both Core Animation's
+    // arithmetic and the browser's, against the browser's value on either side too, since
+    // which side a browser shows there depends on its rounding (a repeat of 0.2 s sampled at
+    // 30 fps: 0.6 / 0.2 is 2.9999999999999996 in a browser's seconds, the end of the third
+    // iteration, where Core Animation has the start of the fourth).
+    let ca = animation.timing
+    // A keyframe's steps() on an edge cannot be proven either way (`CSSEasing.jumps`).
+    let keyframesJump = keyframes.dropLast().contains { $0.easing.jumps }
+    /// Core Animation's position in iterations (semantics.md §1.2 steps 1 and 4), as sampled.
+    func caPosition(_ t: Double) -> Double { (t - ca.beginTime) * ca.speed * (1 / ca.duration) }
     let resting = rounded(property, cssValue(property, models))
     guard let playback = BrowserPlayback(property: property, keyframes: keyframes) else {
       return nil
@@ -108,17 +115,23 @@ extension TimelineExport {
       transparentIgnored = false
     }
     for (k, t) in times.enumerated() {
-      if let p = timing.progress(at: t) {
-        playback.value(p, into: &shown)
-      } else {
-        for c in 0..<w { shown[c] = resting[c] }
-      }
-      // A fully transparent colour shows rgba(0, 0, 0, 0), whatever its channels.
-      let first = transparentIgnored && series[k * w + 3] == 0 ? 3 : 0
-      for c in first..<w {
-        let error = abs(shown[c] - series[k * w + c])
-        guard error <= limits[c] else { return nil }
-        worstByUnit[unitIndex[c]] = max(worstByUnit[unitIndex[c]], error)
+      let ambiguous =
+        timing.edge(near: t).map {
+          $0.position != $0.edge || caPosition(t) != $0.edge || keyframesJump
+        } ?? false
+      for seen in ambiguous ? [t - CSSTiming.edgeTolerance, t, t + CSSTiming.edgeTolerance] : [t] {
+        if let (p, beforeFlag) = timing.position(at: seen) {
+          playback.value(p, beforeFlag: beforeFlag, into: &shown)
+        } else {
+          for c in 0..<w { shown[c] = resting[c] }
+        }
+        // A fully transparent colour shows rgba(0, 0, 0, 0), whatever its channels.
+        let first = transparentIgnored && series[k * w + 3] == 0 ? 3 : 0
+        for c in first..<w {
+          let error = abs(shown[c] - series[k * w + c])
+          guard error <= limits[c] else { return nil }
+          worstByUnit[unitIndex[c]] = max(worstByUnit[unitIndex[c]], error)
+        }
       }
     }
     var worst = [ExportUnit: Double]()
@@ -137,78 +150,4 @@ extension TimelineExport {
     }
   }
 
-}
-
-/// How a browser plays one property's keyframes (Web Animations, "the effect value of a
-/// keyframe effect"): the interval the iteration progress falls in, the start keyframe's
-/// easing over it, and the property's own interpolation between its ends.
-struct BrowserPlayback {
-  let property: CSSProperty
-  let offsets: [Double]
-  let easings: [CSSEasing]
-  /// The keyframes' values, `componentCount` numbers each, one after another.
-  let values: [Double]
-  /// Each keyframe's matrix taken apart, for `transform`.
-  let decomposed: [DecomposedTransform]
-
-  /// Nil where the browser would not interpolate as Core Animation does: a matrix that cannot
-  /// be taken apart (CSS then switches discretely), or two neighbouring rotations about a half
-  /// turn apart (either way round is a shortest arc; semantics.md §3.1 and Chromium differ).
-  init?(property: CSSProperty, keyframes: [TimelineExport.Keyframe]) {
-    self.property = property
-    offsets = keyframes.map(\.offset)
-    easings = keyframes.map(\.easing)
-    values = keyframes.flatMap(\.value)
-    if case .decomposedMatrix = property.interpolation {
-      var parts: [DecomposedTransform] = []
-      for keyframe in keyframes {
-        guard let d = DecomposedTransform(Transform3D(keyframe.value)) else { return nil }
-        if let last = parts.last, abs((last.quaternion * d.quaternion).sum()) < 0.05 {
-          return nil
-        }
-        parts.append(d)
-      }
-      decomposed = parts
-    } else {
-      decomposed = []
-    }
-  }
-
-  /// The value at iteration progress p (after the effect's easing; it may leave [0, 1]), into
-  /// `out` (`componentCount` numbers).
-  func value(_ p: Double, into out: inout [Double]) {
-    let n = offsets.count
-    let w = property.componentCount
-    func copy(_ keyframe: Int) {
-      for c in 0..<w { out[c] = values[keyframe * w + c] }
-    }
-    // Before the first keyframe or past the last with several at the end: that keyframe.
-    if p < 0 && offsets[1] == 0 { return copy(0) }
-    if p >= 1 && offsets[n - 2] == 1 { return copy(n - 1) }
-    var start = 0
-    for i in 0..<(n - 1) where offsets[i] <= p && offsets[i] < 1 { start = i }
-    let distance = (p - offsets[start]) / (offsets[start + 1] - offsets[start])
-    let t = easings[start].evaluate(distance, beforeFlag: false)
-    let (a, b) = (start * w, (start + 1) * w)
-    switch property.interpolation {
-    case .linear:
-      for c in 0..<w { out[c] = values[a + c] * (1 - t) + values[b + c] * t }
-    case .premultipliedColor:
-      let alpha = values[a + 3] * (1 - t) + values[b + 3] * t
-      guard alpha > 0 else {
-        for c in 0..<4 { out[c] = 0 }
-        return
-      }
-      for c in 0..<3 {
-        out[c] =
-          (values[a + c] * values[a + 3] * (1 - t) + values[b + c] * values[b + 3] * t) / alpha
-      }
-      out[3] = alpha
-    case .decomposedMatrix:
-      let m = DecomposedTransform.interpolate(decomposed[start], decomposed[start + 1], t).matrix.m
-      for c in 0..<16 { out[c] = m[c] }
-    case .discrete:
-      copy(t >= 0.5 ? start + 1 : start)
-    }
-  }
 }

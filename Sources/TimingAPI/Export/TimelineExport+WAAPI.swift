@@ -74,11 +74,6 @@ extension TimelineExport {
     json.endObject()
   }
 
-  /// The track's timing: its own when mapped, once over the sampled window when baked.
-  func timing(_ track: Track) -> CSSTiming {
-    track.timing ?? .window(from: from, to: to)
-  }
-
   /// The bound requested and the worst error reached, per unit, and the keyframe count.
   func writeFit(_ track: Track, into json: inout JSONWriter) {
     json.key("bound")

@@ -170,11 +170,22 @@ struct TimelineExport: Sendable {
     self.tracks = tracks
   }
 
+  /// A track's timing: its own when mapped, once over the sampled window when baked.
+  func timing(_ track: Track) -> CSSTiming {
+    track.timing ?? .window(from: from, to: to)
+  }
+
   // MARK: Mapping
 
   /// The CSS value of `property` from the layer properties' values in `ExportedLayerProperty`
   /// order (docs/export.md "Property mapping").
   static func cssValue(_ property: CSSProperty, _ values: [[Double]]) -> [Double] {
+    unclampedCSSValue(property, values).map(property.computed)
+  }
+
+  private static func unclampedCSSValue(_ property: CSSProperty, _ values: [[Double]])
+    -> [Double]
+  {
     func of(_ p: ExportedLayerProperty) -> [Double] {
       values[ExportedLayerProperty.allCases.firstIndex(of: p)!]
     }
@@ -208,6 +219,17 @@ struct TimelineExport: Sendable {
   /// sampled columns (flat, in `ExportedLayerProperty` order): 1 000 layers × 600 samples
   /// taken apart into small arrays was 5 s of the standard scene's export.
   static func cssSeries(_ property: CSSProperty, _ columns: [[Double]], count n: Int) -> [Double] {
+    switch property {
+    case .opacity, .width, .height, .borderRadius:
+      unclampedCSSSeries(property, columns, count: n).map(property.computed)
+    case .translate, .transformOrigin, .transform, .backgroundColor, .visibility, .zIndex:
+      unclampedCSSSeries(property, columns, count: n)
+    }
+  }
+
+  private static func unclampedCSSSeries(
+    _ property: CSSProperty, _ columns: [[Double]], count n: Int
+  ) -> [Double] {
     func of(_ p: ExportedLayerProperty) -> [Double] {
       columns[ExportedLayerProperty.allCases.firstIndex(of: p)!]
     }

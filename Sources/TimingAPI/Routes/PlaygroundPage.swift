@@ -1,6 +1,6 @@
 import HTTPTransport
 
-/// The playground at `GET /` (api.md "Operations"): one self-contained page, compiled into the
+/// The playground at `GET /` (api.md "The playground"): one self-contained page, compiled into the
 /// binary from Resources/playground.html, that edits a scene, plots it, plays its exported
 /// keyframes beside its samples and shows problems and action traces. It loads nothing but its
 /// own inline script and style and talks only to this service, which its policy enforces.

@@ -1,0 +1,78 @@
+import TimingEngine
+
+/// How a browser plays one property's keyframes (Web Animations, "the effect value of a
+/// keyframe effect"): the interval the iteration progress falls in, the start keyframe's
+/// easing over it, and the property's own interpolation between its ends.
+struct BrowserPlayback {
+  let property: CSSProperty
+  let offsets: [Double]
+  let easings: [CSSEasing]
+  /// The keyframes' values, `componentCount` numbers each, one after another.
+  let values: [Double]
+  /// Each keyframe's matrix taken apart, for `transform`.
+  let decomposed: [DecomposedTransform]
+
+  /// Nil where the browser would not interpolate as Core Animation does: a matrix that cannot
+  /// be taken apart (CSS then switches discretely), or two neighbouring rotations about a half
+  /// turn apart (either way round is a shortest arc; semantics.md §3.1 and Chromium differ).
+  init?(property: CSSProperty, keyframes: [TimelineExport.Keyframe]) {
+    self.property = property
+    offsets = keyframes.map(\.offset)
+    easings = keyframes.map(\.easing)
+    values = keyframes.flatMap(\.value)
+    if case .decomposedMatrix = property.interpolation {
+      var parts: [DecomposedTransform] = []
+      for keyframe in keyframes {
+        guard let d = DecomposedTransform(Transform3D(keyframe.value)) else { return nil }
+        if let last = parts.last, abs((last.quaternion * d.quaternion).sum()) < 0.05 {
+          return nil
+        }
+        parts.append(d)
+      }
+      decomposed = parts
+    } else {
+      decomposed = []
+    }
+  }
+
+  /// The value at iteration progress p (after the effect's easing; it may leave [0, 1]), into
+  /// `out` (`componentCount` numbers), as the browser computes it: a keyframe's easing gets the
+  /// effect's before flag (Chromium and Gecko both pass it on), and the result is clamped as
+  /// the property's computed value is (`CSSProperty.computed`).
+  func value(_ p: Double, beforeFlag: Bool, into out: inout [Double]) {
+    let n = offsets.count
+    let w = property.componentCount
+    func copy(_ keyframe: Int) {
+      for c in 0..<w { out[c] = values[keyframe * w + c] }
+    }
+    // Before the first keyframe or past the last with several at the end: that keyframe.
+    if p < 0 && offsets[1] == 0 { return copy(0) }
+    if p >= 1 && offsets[n - 2] == 1 { return copy(n - 1) }
+    var start = 0
+    for i in 0..<(n - 1) where offsets[i] <= p && offsets[i] < 1 { start = i }
+    let distance = (p - offsets[start]) / (offsets[start + 1] - offsets[start])
+    let t = easings[start].evaluate(distance, beforeFlag: beforeFlag)
+    let (a, b) = (start * w, (start + 1) * w)
+    switch property.interpolation {
+    case .linear:
+      for c in 0..<w { out[c] = values[a + c] * (1 - t) + values[b + c] * t }
+    case .premultipliedColor:
+      let alpha = values[a + 3] * (1 - t) + values[b + 3] * t
+      guard alpha > 0 else {
+        for c in 0..<4 { out[c] = 0 }
+        return
+      }
+      for c in 0..<3 {
+        out[c] =
+          (values[a + c] * values[a + 3] * (1 - t) + values[b + c] * values[b + 3] * t) / alpha
+      }
+      out[3] = alpha
+    case .decomposedMatrix:
+      let m = DecomposedTransform.interpolate(decomposed[start], decomposed[start + 1], t).matrix.m
+      for c in 0..<16 { out[c] = m[c] }
+    case .discrete:
+      copy(t >= 0.5 ? start + 1 : start)
+    }
+    for c in 0..<w { out[c] = property.computed(out[c]) }
+  }
+}
