@@ -99,6 +99,13 @@ if CommandLine.arguments.dropFirst().first == "export" {
   exit(0)
 }
 
+// `timing-bench handle`: the load test's small GET through TimingService.handle in process
+// (docs/performance.md, "HTTP").
+if CommandLine.arguments.dropFirst().first == "handle" {
+  HandleBenchmark.run()
+  exit(0)
+}
+
 // `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
 // time and answer (docs/performance.md, "Work budget").
 if CommandLine.arguments.dropFirst().first == "worst-case" {

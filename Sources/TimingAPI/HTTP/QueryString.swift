@@ -58,12 +58,6 @@ func percentDecode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
   return String(validating: bytes, as: UTF8.self)
 }
 
-/// Whether `percentDecode` would succeed (every `%` starts an escape, and the bytes are UTF-8),
-/// without building the decoded string where there is no escape.
-func isPercentDecodable<S: StringProtocol>(_ text: S) -> Bool {
-  text.utf8.contains(UInt8(ascii: "%")) ? percentDecode(text, plusIsSpace: false) != nil : true
-}
-
 private func hexDigit(_ c: UInt8) -> UInt8? {
   switch c {
   case 0x30...0x39: c - 0x30
