@@ -103,13 +103,15 @@ struct TimingFunctionRoutes {
   }
 
   /// Evaluating and writing `points` points, charged before any is evaluated.
-  private func charge(_ points: Int, to budget: inout WorkBudget, field: Problem.FieldError)
-    throws(Problem)
-  {
+  /// `field` is made only for a refusal: building its text for every request was 2 % of a
+  /// small GET.
+  private func charge(
+    _ points: Int, to budget: inout WorkBudget, field: @autoclosure () -> Problem.FieldError
+  ) throws(Problem) {
     do throws(WorkBudget.Exhausted) {
       try budget.charge(WorkBudget.multiplying(points, WorkCost.timingFunctionPoint), .export)
     } catch {
-      throw Problem.tooMuchWork(error, field: field)
+      throw Problem.tooMuchWork(error, field: field())
     }
   }
 
