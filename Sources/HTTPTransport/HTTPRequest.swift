@@ -17,6 +17,10 @@ public struct HTTPRequest: Sendable {
   /// runs (`HTTPServer.Classifier`) and read again when it is handled: routing twice was ~9 %
   /// of a small GET (docs/performance.md "HTTP"). An index into the application's own table.
   public var route: Int?
+  /// The id the application gives the request for its logs and answers, set once on the way
+  /// in and read by the layers inside: kept beside the headers, since adding it to them
+  /// copied every field of the request (the caller still held the original) on every request.
+  public var id: String?
 
   public init(
     method: String, target: String, version: HTTPVersion = .http11,

@@ -74,7 +74,7 @@ public final class TimingService: Sendable {
     /// Every problem the API makes carries the request's id as its `instance`.
     func problem(_ problem: Problem) -> HTTPResponse {
       var problem = problem
-      problem.instance = request.headers[RequestIDMiddleware.field]
+      problem.instance = request.id
       return problem.response
     }
     guard Router.knownMethods.contains(request.method) else {

@@ -15,7 +15,7 @@ struct AccessLogMiddleware: Middleware {
     let routed = next(request)
     let response = routed.response
     var fields: [String: LogValue] = [
-      "requestId": .string(request.headers[RequestIDMiddleware.field] ?? ""),
+      "requestId": .string(request.id ?? ""),
       "client": .string(request.peerAddress ?? "in-process"),
       "method": .string(request.method), "route": .string(routed.endpoint.label),
       "status": .integer(response.status.code),

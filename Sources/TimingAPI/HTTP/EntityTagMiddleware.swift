@@ -18,7 +18,7 @@ struct EntityTagMiddleware: Middleware {
       routed.response = Self.notModified(routed.response)
     } else {
       var problem = Problem.preconditionFailed(tag: tag)
-      problem.instance = request.headers[RequestIDMiddleware.field]
+      problem.instance = request.id
       routed.response = problem.response
     }
     return routed

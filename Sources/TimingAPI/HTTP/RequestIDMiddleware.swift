@@ -2,9 +2,9 @@ import HTTPTransport
 import Synchronization
 
 /// A request id for every request: the client's `X-Request-ID` when it is a plausible id, else
-/// one made here. It is echoed in the response, put on the request for the wrappers and
-/// handlers inside (the access log's `requestId`, a problem's `instance`), so one id follows a
-/// request through a proxy's logs, ours and the client's error report.
+/// one made here. It is echoed in the response, put on the request (`HTTPRequest.id`) for the
+/// wrappers and handlers inside (the access log's `requestId`, a problem's `instance`), so one
+/// id follows a request through a proxy's logs, ours and the client's error report.
 ///
 /// Outermost, so that everything inside sees the id.
 struct RequestIDMiddleware: Middleware {
@@ -17,18 +17,12 @@ struct RequestIDMiddleware: Middleware {
   func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
     var request = request
     let id: String
-    let given = request.headers[Self.field]
-    if let given, Self.isValid(given) {
+    if let given = request.headers[Self.field], Self.isValid(given) {
       id = given
     } else {
       id = Self.generate()
-      // Usually there was none: one append, not a search and a removal first.
-      if given == nil {
-        request.headers.append(Self.field, id)
-      } else {
-        request.headers.set(Self.field, id)
-      }
     }
+    request.id = id
     var routed = next(request)
     routed.response.headers.set(Self.field, id)
     return routed
