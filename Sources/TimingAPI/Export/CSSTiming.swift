@@ -33,57 +33,6 @@ struct CSSTiming: Sendable {
       easing: .linear)
   }
 
-  /// Core Animation's timing stated one-to-one in CSS (semantics.md §1.2 against Web
-  /// Animations' timing model): beginTime → delay, duration / speed → duration (one leg of an
-  /// autoreversing animation), the active duration in legs → iterations, autoreverses →
-  /// `alternate`, fillMode and removedOnCompletion → fill. Nil where CSS has no counterpart: a
-  /// speed ≤ 0 or non-finite, a timeOffset (CSS Animations has no iteration start), a zero
-  /// active duration. An endless animation gets whole iterations enough to run past `until`
-  /// (scene time), since JSON has no Infinity for `iterations`.
-  init?(_ timing: MediaTiming, removedOnCompletion: Bool, easing: CSSEasing, until: Double) {
-    guard timing.speed > 0, timing.speed.isFinite, timing.timeOffset == 0, timing.duration > 0,
-      timing.duration.isFinite, timing.beginTime.isFinite
-    else { return nil }
-    let legs = timing.autoreverses ? 2.0 : 1.0
-    var iterations: Double
-    if timing.repeatDuration > 0 {
-      iterations = timing.repeatDuration / timing.duration
-    } else if timing.repeatCount > 0 {
-      iterations =
-        MediaTiming.isForever(timing.repeatCount) ? .infinity : timing.repeatCount * legs
-    } else {
-      iterations = legs
-    }
-    let duration = timing.duration / timing.speed
-    if !iterations.isFinite {
-      // Whole legs, and an even number of them when alternating, so the leg at `until` runs
-      // the way it does in the endless animation.
-      let needed = ((until - timing.beginTime) / duration).rounded(.up) + 1
-      guard needed.isFinite, needed < 1e9 else { return nil }
-      iterations = max(legs, (needed / legs).rounded(.up) * legs)
-    }
-    guard iterations > 0, iterations.isFinite else { return nil }
-    let backwards = timing.fillMode.fillsBackwards
-    let forwards = timing.fillMode.fillsForwards && !removedOnCompletion
-    self.init(
-      delay: timing.beginTime, duration: duration, iterations: iterations,
-      direction: timing.autoreverses ? .alternate : .normal,
-      fill: backwards ? (forwards ? .both : .backwards) : (forwards ? .forwards : .none),
-      easing: easing)
-  }
-
-  init(
-    delay: Double, duration: Double, iterations: Double, direction: Direction, fill: Fill,
-    easing: CSSEasing
-  ) {
-    self.delay = delay
-    self.duration = duration
-    self.iterations = iterations
-    self.direction = direction
-    self.fill = fill
-    self.easing = easing
-  }
-
   /// The iteration progress at scene time t, after direction and the effect's easing, and
   /// the before flag a keyframe's easing gets too, as a browser computes them (Web Animations'
   /// timing model, "calculating the … progress", with a playback rate of 1, no end delay and no
@@ -148,5 +97,47 @@ struct CSSTiming: Sendable {
       abs(position - nearest) * duration <= Self.edgeTolerance
     else { return nil }
     return (nearest, position)
+  }
+}
+
+// In an extension, so the struct keeps its memberwise initializer.
+extension CSSTiming {
+  /// Core Animation's timing stated one-to-one in CSS (semantics.md §1.2 against Web
+  /// Animations' timing model): beginTime → delay, duration / speed → duration (one leg of an
+  /// autoreversing animation), the active duration in legs → iterations, autoreverses →
+  /// `alternate`, fillMode and removedOnCompletion → fill. Nil where CSS has no counterpart: a
+  /// speed ≤ 0 or non-finite, a timeOffset (CSS Animations has no iteration start), a zero
+  /// active duration. An endless animation gets whole iterations enough to run past `until`
+  /// (scene time), since JSON has no Infinity for `iterations`.
+  init?(_ timing: MediaTiming, removedOnCompletion: Bool, easing: CSSEasing, until: Double) {
+    guard timing.speed > 0, timing.speed.isFinite, timing.timeOffset == 0, timing.duration > 0,
+      timing.duration.isFinite, timing.beginTime.isFinite
+    else { return nil }
+    let legs = timing.autoreverses ? 2.0 : 1.0
+    var iterations: Double
+    if timing.repeatDuration > 0 {
+      iterations = timing.repeatDuration / timing.duration
+    } else if timing.repeatCount > 0 {
+      iterations =
+        MediaTiming.isForever(timing.repeatCount) ? .infinity : timing.repeatCount * legs
+    } else {
+      iterations = legs
+    }
+    let duration = timing.duration / timing.speed
+    if !iterations.isFinite {
+      // Whole legs, and an even number of them when alternating, so the leg at `until` runs
+      // the way it does in the endless animation.
+      let needed = ((until - timing.beginTime) / duration).rounded(.up) + 1
+      guard needed.isFinite, needed < 1e9 else { return nil }
+      iterations = max(legs, (needed / legs).rounded(.up) * legs)
+    }
+    guard iterations > 0, iterations.isFinite else { return nil }
+    let backwards = timing.fillMode.fillsBackwards
+    let forwards = timing.fillMode.fillsForwards && !removedOnCompletion
+    self.init(
+      delay: timing.beginTime, duration: duration, iterations: iterations,
+      direction: timing.autoreverses ? .alternate : .normal,
+      fill: backwards ? (forwards ? .both : .backwards) : (forwards ? .forwards : .none),
+      easing: easing)
   }
 }
