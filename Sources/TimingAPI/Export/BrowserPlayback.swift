@@ -24,7 +24,7 @@ struct BrowserPlayback {
       var parts: [DecomposedTransform] = []
       for keyframe in keyframes {
         guard let d = DecomposedTransform(Transform3D(keyframe.value)) else { return nil }
-        if let last = parts.last, abs((last.quaternion * d.quaternion).sum()) < 0.05 {
+        if let last = parts.last, CSSProperty.turnApart(last, d) {
           return nil
         }
         parts.append(d)
@@ -52,27 +52,17 @@ struct BrowserPlayback {
     for i in 0..<(n - 1) where offsets[i] <= p && offsets[i] < 1 { start = i }
     let distance = (p - offsets[start]) / (offsets[start + 1] - offsets[start])
     let t = easings[start].evaluate(distance, beforeFlag: beforeFlag)
-    let (a, b) = (start * w, (start + 1) * w)
-    switch property.interpolation {
-    case .linear:
-      for c in 0..<w { out[c] = values[a + c] * (1 - t) + values[b + c] * t }
-    case .premultipliedColor:
-      let alpha = values[a + 3] * (1 - t) + values[b + 3] * t
-      guard alpha > 0 else {
-        for c in 0..<4 { out[c] = 0 }
-        return
+    let matrices: (DecomposedTransform?, DecomposedTransform?) =
+      decomposed.isEmpty ? (nil, nil) : (decomposed[start], decomposed[start + 1])
+    let interpolated = values.withUnsafeBufferPointer { v in
+      out.withUnsafeMutableBufferPointer { o in
+        property.interpolate(
+          v.baseAddress!, from: start * w, to: (start + 1) * w, at: t, matrices: matrices,
+          into: o.baseAddress!)
       }
-      for c in 0..<3 {
-        out[c] =
-          (values[a + c] * values[a + 3] * (1 - t) + values[b + c] * values[b + 3] * t) / alpha
-      }
-      out[3] = alpha
-    case .decomposedMatrix:
-      let m = DecomposedTransform.interpolate(decomposed[start], decomposed[start + 1], t).matrix.m
-      for c in 0..<16 { out[c] = m[c] }
-    case .discrete:
-      copy(t >= 0.5 ? start + 1 : start)
     }
+    // Where a browser does not interpolate, it switches at the halfway point.
+    if !interpolated { copy(t >= 0.5 ? start + 1 : start) }
     for c in 0..<w { out[c] = property.computed(out[c]) }
   }
 }

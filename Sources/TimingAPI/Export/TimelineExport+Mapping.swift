@@ -7,11 +7,11 @@ import TimingEngine
 /// rendering of it, computed here by Web Animations' rules, is within the bounds at every
 /// sample; otherwise the property is baked.
 extension TimelineExport {
-  /// The mapped track of `property` on `layer`, or nil to bake it. `models` are the layer's
-  /// model values in `ExportedLayerProperty` order, `series` the CSS value at every sample
-  /// (`componentCount` numbers each), unrounded.
+  /// The mapped track of `property` on `layer`, or nil to bake it. `drives` and `models` are
+  /// the layer's drives (`TimelinePlan.drive`) and model values in `ExportedLayerProperty`
+  /// order, `series` the CSS value at every sample (`componentCount` numbers each), unrounded.
   static func mapped(
-    _ property: CSSProperty, layer: Int, plan: TimelinePlan, models: [[Double]],
+    _ property: CSSProperty, layer: Int, drives: [PropertyDrive], models: [[Double]],
     series: [Double], times: [Double], bounds: ExportBounds, form: Form,
     springEasings: inout SpringEasings
   ) -> Track? {
@@ -20,7 +20,7 @@ extension TimelineExport {
     if case .discrete = property.interpolation { return nil }
     var sole: (input: ExportedLayerProperty, animation: SoleAnimation)? = nil
     for input in property.layerProperties {
-      switch plan.drive(layer: layer, keyPath: input.rawValue) {
+      switch drives[ExportedLayerProperty.allCases.firstIndex(of: input)!] {
       case .still: continue
       case .other: return nil
       case .sole(let animation):
@@ -119,7 +119,11 @@ extension TimelineExport {
         timing.edge(near: t).map {
           $0.position != $0.edge || caPosition(t) != $0.edge || keyframesJump
         } ?? false
-      for seen in ambiguous ? [t - CSSTiming.edgeTolerance, t, t + CSSTiming.edgeTolerance] : [t] {
+      // The sample's time, and on an ambiguous edge the times just before and after it: a
+      // range of steps, not an array made for every sample.
+      let side = ambiguous ? 1 : 0
+      for step in -side...side {
+        let seen = t + Double(step) * CSSTiming.edgeTolerance
         if let (p, beforeFlag) = timing.position(at: seen) {
           playback.value(p, beforeFlag: beforeFlag, into: &shown)
         } else {

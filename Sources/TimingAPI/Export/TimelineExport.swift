@@ -90,9 +90,14 @@ struct TimelineExport: Sendable {
     // the standard scene 5 of the 9 layer properties are still everywhere — 21 of 32 numbers a
     // sample — and 6 of 10 CSS properties per layer).
     let properties = ExportedLayerProperty.allCases
-    let moving = (0..<plan.layerCount).map { layer in
-      properties.map { input -> Bool in
-        if case .still = plan.drive(layer: layer, keyPath: input.rawValue) { return false }
+    // What drives each layer property, worked out once per layer: a mapped CSS property reads
+    // its inputs' drives again, and each is a lookup with its keyframes built.
+    let drives = (0..<plan.layerCount).map { layer in
+      properties.map { plan.drive(layer: layer, keyPath: $0.rawValue) }
+    }
+    let moving = drives.map { layer in
+      layer.map { drive -> Bool in
+        if case .still = drive { return false }
         return true
       }
     }
@@ -155,7 +160,8 @@ struct TimelineExport: Sendable {
         guard changes else { continue }
         tracks.append(
           Self.mapped(
-            property, layer: layer, plan: plan, models: models, series: series, times: times,
+            property, layer: layer, drives: drives[layer], models: models, series: series,
+            times: times,
             bounds: bounds, form: form, springEasings: &springEasings)
             ?? Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
       }
@@ -342,35 +348,10 @@ struct TimelineExport: Sendable {
     func interpolate(_ i: Int, _ j: Int, at k: Int) -> Bool {
       let span = op[j] - op[i]
       let t = span > 0 ? (op[k] - op[i]) / span : 0
-      let (a, b) = (i * w, j * w)
-      switch property.interpolation {
-      case .linear:
-        for c in 0..<w { scratch[c] = vp[a + c] * (1 - t) + vp[b + c] * t }
-      case .premultipliedColor:
-        let alpha = vp[a + 3] * (1 - t) + vp[b + 3] * t
-        guard alpha > 0 else {
-          for c in 0..<4 { scratch[c] = 0 }
-          return true
-        }
-        for c in 0..<3 {
-          scratch[c] =
-            (vp[a + c] * vp[a + 3] * (1 - t) + vp[b + c] * vp[b + 3] * t) / alpha
-        }
-        scratch[3] = alpha
-      case .decomposedMatrix:
-        // A matrix that cannot be taken apart interpolates discretely in CSS: only neighbours.
-        guard let qa = decomposed[i], let qb = decomposed[j] else { return false }
-        // Two rotations about a half turn apart may turn either way: Core Animation's rule
-        // (semantics.md §3.1 ◆) and Chromium's differ (from π to 2π about z, Chromium turns
-        // back through π/2). Within 0.05 of a half turn (|qa·qb| = cos(θ/2) < 0.05, θ > 174°)
-        // the two keyframes are not allowed to be neighbours.
-        if abs((qa.quaternion * qb.quaternion).sum()) < 0.05 { return false }
-        let m = DecomposedTransform.interpolate(qa, qb, t).matrix.m
-        for c in 0..<16 { scratch[c] = m[c] }
-      case .discrete:
-        return false
-      }
-      return true
+      let matrices: (DecomposedTransform?, DecomposedTransform?) =
+        decomposed.isEmpty ? (nil, nil) : (decomposed[i], decomposed[j])
+      return property.interpolate(
+        vp, from: i * w, to: j * w, at: t, matrices: matrices, into: scratch)
     }
     /// The error of component c of `scratch` at sample k; a colour's channels do not count where
     /// it is fully transparent (a browser shows rgba(0, 0, 0, 0) for all of them).
