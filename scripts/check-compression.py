@@ -16,7 +16,6 @@ import http.client
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import urllib.parse
@@ -24,7 +23,7 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from debugserver import start_server  # noqa: E402
+from debugserver import serving  # noqa: E402
 
 
 def fail(message):
@@ -146,18 +145,9 @@ def check_held(base):
 
 
 def main():
-    process = None
-    if len(sys.argv) > 1:
-        base = sys.argv[1].rstrip("/")
-    else:
-        process, base = start_server(fail)
-    try:
+    with serving(sys.argv, fail) as base:
         plain, sizes = check_streamed(base)
         held_plain, held_coded = check_held(base)
-    finally:
-        if process is not None:
-            process.send_signal(signal.SIGTERM)
-            process.wait(timeout=15)
     print(f"compression: a streamed timeline of {plain} bytes decoded byte for byte from gzip "
           f"({sizes['gzip']}), x-gzip and deflate ({sizes['deflate']}) by Python's gzip and zlib"
           f"{' and curl --compressed' if shutil.which('curl') else ''}; a curve of {held_plain} "

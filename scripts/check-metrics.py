@@ -13,7 +13,6 @@ request counts it made, and the request id echoed. Exits 1 with a message on the
 """
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -22,7 +21,7 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from debugserver import start_server  # noqa: E402
+from debugserver import serving  # noqa: E402
 
 
 def install_parser():
@@ -186,20 +185,8 @@ def check(base, made):
 
 def main():
     install_parser()
-    process = None
-    if len(sys.argv) > 1:
-        base = sys.argv[1].rstrip("/")
-    else:
-        process, base = start_server(fail)
-    try:
+    with serving(sys.argv, fail) as base:
         check(base, exercise(base))
-    finally:
-        if process is not None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
 
 
 if __name__ == "__main__":

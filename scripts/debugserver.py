@@ -1,6 +1,8 @@
 """The debug build of animation-timing on a free loopback port, for the check scripts that
 .ci/run runs after `swift test` (check-metrics.py, check-compression.py). Python stdlib only."""
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -41,3 +43,21 @@ def start_server(fail):
     process.kill()
     fail("the server did not answer /healthz within 10 s")
     sys.exit(1)
+
+
+@contextlib.contextmanager
+def serving(argv, fail):
+    """The base URL to check: `argv[1]` when given (a server already running), else a debug
+    server started here and stopped (SIGTERM, then SIGKILL after 15 s) when the block ends."""
+    if len(argv) > 1:
+        yield argv[1].rstrip("/")
+        return
+    process, base = start_server(fail)
+    try:
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()

@@ -78,27 +78,30 @@ enum Socket {
   /// be mistaken for part of the address); "unknown" for a family that is neither.
   static func describe(_ address: sockaddr_storage) -> String {
     var storage = address
-    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
     switch Int32(storage.ss_family) {
     case AF_INET:
       return withUnsafePointer(to: &storage) {
         $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { p in
-          var ip = p.pointee.sin_addr
-          inet_ntop(AF_INET, &ip, &text, socklen_t(text.count))
-          return "\(String(cString: text)):\(UInt16(bigEndian: p.pointee.sin_port))"
+          "\(text(AF_INET, p.pointee.sin_addr)):\(UInt16(bigEndian: p.pointee.sin_port))"
         }
       }
     case AF_INET6:
       return withUnsafePointer(to: &storage) {
         $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { p in
-          var ip = p.pointee.sin6_addr
-          inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count))
-          return "[\(String(cString: text))]:\(UInt16(bigEndian: p.pointee.sin6_port))"
+          "[\(text(AF_INET6, p.pointee.sin6_addr))]:\(UInt16(bigEndian: p.pointee.sin6_port))"
         }
       }
     default:
       return "unknown"
     }
+  }
+
+  /// `inet_ntop`'s text for an IP address of `family` (`in_addr` or `in6_addr`).
+  private static func text<Address>(_ family: Int32, _ address: Address) -> String {
+    var address = address
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    inet_ntop(family, &address, &text, socklen_t(text.count))
+    return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Bytes written to a socket that its peer has not yet acknowledged (SIOCOUTQ); Int.max if the
