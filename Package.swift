@@ -27,7 +27,7 @@ let package = Package(
     .executableTarget(name: "animation-timing", dependencies: ["TimingAPI", "HTTPTransport"]),
     .executableTarget(name: "timing-bench", dependencies: ["TimingEngine", "TimingAPI"]),
     // Raw-socket client shared by the server and API tests; not part of any product.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
     .testTarget(name: "TimingEngineTests", dependencies: ["TimingEngine", "TestSupport"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(
@@ -63,7 +63,8 @@ if Context.environment["ANIMATION_TIMING_FUZZ"] != nil {
       name: "fuzz-svg-path", dependencies: ["FuzzSupport", "TimingEngine"], path: "Fuzz/svg-path"
     ),
     .executableTarget(
-      name: "fuzz-service", dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport", "CZlib"],
+      name: "fuzz-service",
+      dependencies: ["FuzzSupport", "TimingAPI", "HTTPTransport", "TestSupport"],
       path: "Fuzz/service"),
   ]
 }

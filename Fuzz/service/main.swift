@@ -1,6 +1,6 @@
-import CZlib
 import FuzzSupport
 import HTTPTransport
+import TestSupport
 import TimingAPI
 
 // The whole request path in-process: route → decode → plan → sample → encode, through
@@ -140,30 +140,10 @@ func checkResponse(_ response: HTTPResponse, to request: HTTPRequest) {
 func decoded(_ body: [UInt8], _ coding: String?, _ what: String) -> [UInt8] {
   guard let coding else { return body }
   require(coding == "gzip" || coding == "deflate", "\(what): Content-Encoding \(coding)")
-  var stream = z_stream()
   // 15: a 32 KiB window, in the zlib wrapper (deflate); +16 for gzip's.
-  guard czlib_inflate_init(&stream, coding == "gzip" ? 31 : 15) == Z_OK else { return [] }
-  defer { inflateEnd(&stream) }
-  var input = body
-  var output: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 65536)
-  var status = Z_OK
-  input.withUnsafeMutableBufferPointer { source in
-    stream.next_in = source.baseAddress
-    stream.avail_in = UInt32(source.count)
-    repeat {
-      status = chunk.withUnsafeMutableBufferPointer { buffer in
-        stream.next_out = buffer.baseAddress
-        stream.avail_out = UInt32(buffer.count)
-        return inflate(&stream, Z_NO_FLUSH)
-      }
-      output += chunk[0..<(chunk.count - Int(stream.avail_out))]
-    } while status == Z_OK
-  }
-  require(
-    status == Z_STREAM_END && stream.avail_in == 0,
-    "\(what): \(coding) body does not decode (zlib status \(status))")
-  return output
+  let output = inflated(body, windowBits: coding == "gzip" ? 31 : 15)
+  require(output != nil, "\(what): \(coding) body does not decode")
+  return output ?? []
 }
 
 /// RFC 9457 members the service promises on every error.

@@ -1,4 +1,5 @@
 import CZlib
+import TestSupport
 import Testing
 
 @testable import TimingAPI
@@ -39,26 +40,7 @@ import Testing
 
   /// zlib's inflate, as a client would decode: nil when the data is not complete and valid.
   static func inflate(_ bytes: [UInt8], _ coding: ContentCoding) -> [UInt8]? {
-    var stream = z_stream()
-    guard czlib_inflate_init(&stream, coding.windowBits) == Z_OK else { return nil }
-    defer { inflateEnd(&stream) }
-    var output: [UInt8] = []
-    var input = bytes
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    var status = Z_OK
-    input.withUnsafeMutableBufferPointer { source in
-      stream.next_in = source.baseAddress
-      stream.avail_in = UInt32(source.count)
-      repeat {
-        status = chunk.withUnsafeMutableBufferPointer { buffer in
-          stream.next_out = buffer.baseAddress
-          stream.avail_out = UInt32(buffer.count)
-          return CZlib.inflate(&stream, Z_SYNC_FLUSH)
-        }
-        output += chunk[0..<(chunk.count - Int(stream.avail_out))]
-      } while status == Z_OK && (stream.avail_in > 0 || stream.avail_out == 0)
-    }
-    return status == Z_STREAM_END ? output : nil
+    inflated(bytes, windowBits: coding.windowBits)
   }
 
   /// A body like the service's: JSON numbers, repetitive but not trivially so.
