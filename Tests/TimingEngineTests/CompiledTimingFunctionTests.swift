@@ -97,4 +97,36 @@ import Testing
       #expect(mismatches == 0, "\(name): \(mismatches) inputs differ")
     }
   }
+
+  /// The column form (`CompiledTimingFunction.evaluate(_:count:into:)`, used by the sampler)
+  /// against the one-input form, for every kind of function: the same bits at every input —
+  /// the Bézier column solve runs the scalar solver's first Newton step two inputs at a time
+  /// and hands every input that step does not settle to the scalar solver, so any divergence
+  /// is a bug. An odd count exercises the lone last input.
+  @Test func columnAgreesBitForBitWithOneInputAtATime() throws {
+    let inputs = Self.inputs + [.nan, 0.4999999, 0.500000001, 1e-6, 0.999999, 1.0.nextDown, 0.3]
+    #expect(inputs.count % 2 == 1)
+    for (name, function) in try Self.curves + Self.others() {
+      let compiled = CompiledTimingFunction(function)
+      for beforeFlag in [false, true] {
+        let localTimes = inputs.map { x in
+          LocalTime(
+            phase: beforeFlag ? .before : .active, basic: x, fraction: x, cycle: 0,
+            reversed: false)
+        }
+        var column = [Double](repeating: -7, count: inputs.count)
+        localTimes.withUnsafeBufferPointer { times in
+          column.withUnsafeMutableBufferPointer { out in
+            compiled.evaluate(times.baseAddress!, count: times.count, into: out.baseAddress!)
+          }
+        }
+        var mismatches: [Double] = []
+        for (k, lt) in localTimes.enumerated() {
+          let one = compiled.evaluate(lt.fraction, beforeFlag: lt.beforeFlag)
+          if column[k].bitPattern != one.bitPattern { mismatches.append(lt.fraction) }
+        }
+        #expect(mismatches.isEmpty, "\(name): the column differs at \(mismatches.prefix(5))")
+      }
+    }
+  }
 }

@@ -45,14 +45,31 @@ final class InterpolationSource: ValueWriter {
     return lo - 1
   }
 
+  /// A spring's progress is in seconds of basic local time, not a fraction (semantics.md §3.5).
+  @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
+    if let spring { return spring.progress(lt.basic) }
+    return f?.evaluate(lt.fraction, beforeFlag: lt.beforeFlag) ?? lt.fraction
+  }
+
+  @inline(__always) func progress(
+    _ localTimes: UnsafePointer<LocalTime>, count: Int, _ f: CompiledTimingFunction?,
+    into progress: UnsafeMutablePointer<Double>
+  ) {
+    if let spring {
+      for k in 0..<count { progress[k] = spring.progress(localTimes[k].basic) }
+    } else if let f {
+      f.evaluate(localTimes, count: count, into: progress)
+    } else {
+      for k in 0..<count { progress[k] = localTimes[k].fraction }
+    }
+  }
+
   /// Per sample: the interpolator is used where it is stored, not returned by `chosen` — each
   /// returned copy retained and released its arrays, which with the spring and cycle values
   /// bound the same way made retain/release ~20 % of the standard scene's sampling.
   func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
-    into out: UnsafeMutablePointer<Double>
+    progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    let p = spring?.progress(lt.basic) ?? progress(lt, f)
     switch epochs.count {
     case 0: interpolator.write(p, into: out)
     case 1: epochs[0].interpolator.write(p, into: out)
@@ -67,9 +84,7 @@ final class InterpolationSource: ValueWriter {
     _ lt: LocalTime, _ f: CompiledTimingFunction?, interpolator: Interpolator,
     into out: UnsafeMutablePointer<Double>
   ) {
-    // A spring's progress is in seconds of basic local time, not a fraction (semantics.md §3.5).
-    let p = spring?.progress(lt.basic) ?? progress(lt, f)
-    interpolator.write(p, into: out)
+    interpolator.write(progress(lt, f), into: out)
     if lt.cycle != 0, let cycleValue { Cumulative.add(cycleValue, lt.cycle, type, into: out) }
   }
 }

@@ -10,10 +10,9 @@ final class KeyframeSource: ValueWriter {
   }
 
   func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
-    into out: UnsafeMutablePointer<Double>
+    progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    evaluator.write(progress(lt, f), into: out)
+    evaluator.write(p, into: out)
     if let cycleValue, lt.cycle != 0 {
       Cumulative.add(cycleValue, lt.cycle, evaluator.type, into: out)
     }

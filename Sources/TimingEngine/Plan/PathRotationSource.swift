@@ -9,9 +9,8 @@ final class PathRotationSource: ValueWriter {
   }
 
   func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
-    into out: UnsafeMutablePointer<Double>
+    progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    out[0] = evaluator.pathAngle(progress(lt, f)) + offset
+    out[0] = evaluator.pathAngle(p) + offset
   }
 }

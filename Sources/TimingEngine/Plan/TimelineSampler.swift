@@ -10,13 +10,20 @@ extension TimelinePlan {
       var columns: [TimelineColumn] = []
       columns.reserveCapacity(outputs.count)
       var composed: [Int: [Double]] = [:]
+      // The layer's clock applied to every time once for all its tracks, not once per track
+      // (the same clock; it was ~3 % of the standard scene's sampling).
+      var layerTimes: (layer: Int, times: [Double])?
       for output in outputs {
         let full: [Double]
         if let track = output.track {
           if let cached = composed[track] {
             full = cached
           } else {
-            full = sampleTrack(track, times: times)
+            let layer = tracks[track].layer
+            if layerTimes?.layer != layer {
+              layerTimes = (layer, times.map { clocks[layer].localTime($0) })
+            }
+            full = sampleTrack(track, times: times, layerTimes: layerTimes?.times)
             composed[track] = full
           }
         } else {
@@ -37,6 +44,9 @@ extension TimelinePlan {
     }
     return TimelineSamples(times: times, layers: layers)
   }
+
+  /// Samples per pass of `Column.apply`: 1 024 × 56 bytes of working space.
+  static let columnChunk = 1_024
 
   func repeatValue(_ value: [Double], _ count: Int) -> [Double] {
     var values: [Double] = []
@@ -65,7 +75,9 @@ extension TimelinePlan {
   /// step (in add order) composes onto every sample — the same result per sample as going
   /// sample by sample, with one dispatch per step (a switch over `ValueSource`) instead of per
   /// step and sample, and no allocation per sample.
-  func sampleTrack(_ index: Int, times: [Double]) -> [Double] {
+  ///
+  /// `layerTimes` are the times on the track's layer's clock, when the caller has them.
+  func sampleTrack(_ index: Int, times: [Double], layerTimes: [Double]? = nil) -> [Double] {
     let track = tracks[index]
     let width = track.type.componentCount
     let clock = clocks[track.layer]
@@ -75,8 +87,10 @@ extension TimelinePlan {
       let base = buffer.baseAddress!
       if track.modelChanges.isEmpty {
         model.withUnsafeBufferPointer { m in
-          for i in 0..<count {
-            for c in 0..<width { base[i * width + c] = m[c] }
+          if width == 1 {
+            base.initialize(repeating: m[0], count: count)
+          } else {
+            for i in 0..<count { (base + i * width).initialize(from: m.baseAddress!, count: width) }
           }
         }
       } else {
@@ -87,15 +101,32 @@ extension TimelinePlan {
         }
       }
       initialized = count * width
-      guard !track.steps.isEmpty else { return }
-      let layerTimes = times.map { clock.localTime($0) }
+      guard !track.steps.isEmpty, count > 0 else { return }
+      let layerTimes = layerTimes ?? times.map { clock.localTime($0) }
+      // Working space for `Column.apply`'s passes, one chunk of samples at a time: bounded
+      // whatever the sample count, and small enough to stay in the core's cache between passes.
+      let chunk = min(count, Self.columnChunk)
+      let shown = UnsafeMutablePointer<Int>.allocate(capacity: chunk)
+      let localTimes = UnsafeMutablePointer<LocalTime>.allocate(capacity: chunk)
+      let progress = UnsafeMutablePointer<Double>.allocate(capacity: chunk)
+      defer {
+        shown.deallocate()
+        localTimes.deallocate()
+        progress.deallocate()
+      }
       withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { scratch in
         times.withUnsafeBufferPointer { timeBuffer in
           layerTimes.withUnsafeBufferPointer { layerBuffer in
-            let column = Column(
-              times: timeBuffer, layerTimes: layerBuffer, out: base, width: width, type: track.type,
-              scratch: scratch.baseAddress!)
-            for step in track.steps { step.source.apply(step, column) }
+            for start in stride(from: 0, to: count, by: chunk) {
+              let end = min(start + chunk, count)
+              let column = Column(
+                times: UnsafeBufferPointer(rebasing: timeBuffer[start..<end]),
+                layerTimes: UnsafeBufferPointer(rebasing: layerBuffer[start..<end]),
+                out: base + start * width, width: width, type: track.type,
+                scratch: scratch.baseAddress!, shown: shown, localTimes: localTimes,
+                progress: progress)
+              for step in track.steps { step.source.apply(step, column) }
+            }
           }
         }
       }

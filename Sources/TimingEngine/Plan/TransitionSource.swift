@@ -6,9 +6,8 @@ final class TransitionSource: ValueWriter {
   init(_ style: TransitionStyle) { self.style = style }
 
   func write(
-    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
-    into out: UnsafeMutablePointer<Double>
+    progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>
   ) {
-    TransitionGeometry.write(style, progress: progress(lt, f), into: out)
+    TransitionGeometry.write(style, progress: p, into: out)
   }
 }

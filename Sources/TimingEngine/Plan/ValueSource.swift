@@ -37,16 +37,47 @@ enum ValueSource: Sendable {
   }
 }
 
-/// A `ValueSource` case's payload: what `Column.apply` is specialised over.
+/// A `ValueSource` case's payload: what `Column.apply` is specialised over. A value is made in
+/// two parts — the progress through the animation at a local time, then the value at that
+/// progress — so that the sampling loop can run each part over a whole column
+/// (`Column.apply`).
 protocol ValueWriter: Sendable {
+  /// Progress through the animation at local time `lt`: its timing function at the local time's
+  /// fraction (the default), or a spring's own curve.
+  func progress(_ lt: LocalTime, _ timingFunction: CompiledTimingFunction?) -> Double
+
+  /// The progress at each of `count` local times, into `progress`.
+  func progress(
+    _ localTimes: UnsafePointer<LocalTime>, count: Int, _ timingFunction: CompiledTimingFunction?,
+    into progress: UnsafeMutablePointer<Double>)
+
+  /// The value at progress `p` (from `progress`) and local time `lt` (for the cycle of a
+  /// cumulative animation); `time` is the scene time, for values that follow the model value.
   func write(
-    _ lt: LocalTime, _ timingFunction: CompiledTimingFunction?, time: Double,
-    into out: UnsafeMutablePointer<Double>)
+    progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>)
 }
 
 extension ValueWriter {
-  /// Progress through the animation: its timing function at the local time's fraction.
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     f?.evaluate(lt.fraction, beforeFlag: lt.beforeFlag) ?? lt.fraction
+  }
+
+  @inline(__always) func progress(
+    _ localTimes: UnsafePointer<LocalTime>, count: Int, _ f: CompiledTimingFunction?,
+    into progress: UnsafeMutablePointer<Double>
+  ) {
+    guard let f else {
+      for k in 0..<count { progress[k] = localTimes[k].fraction }
+      return
+    }
+    f.evaluate(localTimes, count: count, into: progress)
+  }
+
+  /// Writes the animation's value for local time `lt`, `f` being the animation's timing function.
+  @inline(__always) func write(
+    _ lt: LocalTime, _ f: CompiledTimingFunction?, time: Double,
+    into out: UnsafeMutablePointer<Double>
+  ) {
+    write(progress: progress(lt, f), lt, time: time, into: out)
   }
 }

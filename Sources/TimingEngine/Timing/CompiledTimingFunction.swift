@@ -7,11 +7,11 @@
 /// (`CompiledTimingFunctionTests`). A class, so the sampling loop shares it without copying.
 public final class CompiledTimingFunction: Sendable {
   public let function: TimingFunction
-  private let bezier: CubicBezier?
+  let bezier: CubicBezier?
   /// CSS `cubic-bezier()` continues along its end tangents; the named and control-point curves
   /// clamp x to [0, 1].
-  private let extrapolates: Bool
-  private let table: CubicBezier.ParameterTable?
+  let extrapolates: Bool
+  let table: CubicBezier.ParameterTable?
 
   public init(_ function: TimingFunction) {
     self.function = function

@@ -1,0 +1,17 @@
+/// The timing function over a whole column of local times at once (`Column.apply`'s progress
+/// pass), each value the one `evaluate` gives, bit for bit: Bézier curves through their column
+/// solve (`CubicBezier+Column.swift`), other functions one by one.
+extension CompiledTimingFunction {
+  func evaluate(
+    _ localTimes: UnsafePointer<LocalTime>, count: Int, into progress: UnsafeMutablePointer<Double>
+  ) {
+    guard let bezier, let table else {
+      for k in 0..<count {
+        let lt = localTimes[k]
+        progress[k] = function.evaluate(lt.fraction, beforeFlag: lt.beforeFlag)
+      }
+      return
+    }
+    bezier.solve(localTimes, count: count, table: table, extrapolates: extrapolates, into: progress)
+  }
+}
