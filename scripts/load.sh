@@ -6,15 +6,15 @@
 #   go-json    Go net/http + encoding/json doing the same work (scripts/load/gojsonserver.go)
 #   nginx      `return 200` with the same bytes
 # Each figure is the median of ROUNDS rounds. Then, for animation-timing alone: the standard
-# timing-bench scene over HTTP against the same request in process (alternating, ROUNDS rounds of
-# 5 requests a side, the same heap setup on both: see there), resident memory (idle, with
-# 256 kept-alive connections, after the scene and 5 s later), exec → first 200 on /healthz, and
-# the sampler's rate. Prints one line per target with PASS or MISS.
+# timing-bench scene over HTTP against the same request in process (alternating, ROUNDS but at
+# least 5 rounds of 5 requests a side, the same heap setup on both: see there), resident memory
+# (idle, with 256 kept-alive connections, after the scene and 5 s later), exec → first 200 on
+# /healthz, and the sampler's rate. Prints one line per target with PASS or MISS.
 #
 # Usage: scripts/load.sh [seconds per wrk run, default 5] [connections, default 32] [rounds, default 3]
 # Installs wrk, golang-go and nginx from Debian if they are missing (needs root). Takes about
-# (4 servers × 2 requests × rounds × seconds) + 12 s × rounds + 90 s after the build: ~4 min with
-# the defaults.
+# (4 servers × 2 requests × rounds × seconds) + 12 s × max(rounds, 5) + 90 s after the build:
+# ~4.5 min with the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-5}
@@ -166,7 +166,10 @@ scene_http() {
 scene_in_process() {
   "$bin_dir/timing-bench" scene-handle 5 | sed -n 's/.* runs \(.*\) median .*/in-process \1/p' >>"$work/scene-rounds"
 }
-for round in $(seq 1 "$rounds"); do
+# At least 5 rounds: on this machine one side's median of 5 still swings ±30 % from one round to
+# the next (in process 65 → 106 MB/s between two neighbouring rounds), and the ratio with it.
+scene_rounds=$((rounds < 5 ? 5 : rounds))
+for round in $(seq 1 "$scene_rounds"); do
   if [ $((round % 2)) -eq 1 ]; then scene_http; scene_in_process; else scene_in_process; scene_http; fi
 done
 "$bin_dir/timing-bench" timeline >"$work/bench.txt"
