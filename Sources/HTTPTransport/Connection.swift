@@ -33,8 +33,14 @@ final class Connection: @unchecked Sendable {
   /// The body being streamed, while more pieces are to come.
   private var stream: ResponseStream?
   private var streamFraming = ResponseWriter.Framing.none
-  /// A piece has been asked of the pool and has not come back yet.
-  private var pieceRequested = false
+  /// The pool is making pieces of `stream`: one was asked for and the last one made has not
+  /// come back yet.
+  private var producing = false
+  /// What the producer sees of the unsent bytes, to go on to the next piece without being asked.
+  /// Asking after each piece cost a round trip through both threads' wake-ups, with the write
+  /// between them, for every piece: under perf the producer stood idle about 1 ms per 512 KiB
+  /// piece, ~13 % of the standard scene's time over HTTP.
+  private let backlog = StreamBacklog()
   private var closed = false
   private var processingScheduled = false
   /// Edge-triggered polling reports a change once: whether the kernel may hold input not read
@@ -372,6 +378,7 @@ final class Connection: @unchecked Sendable {
       return
     }
     account(pending: output.count + (stream?.reservedBytes ?? 0))
+    backlog.wrote(leaving: output.count)
     if output.count < ResponseStream.lowWater { requestPiece() }
     guard output.isEmpty else { return }
     output.releaseStorage()
@@ -381,19 +388,30 @@ final class Connection: @unchecked Sendable {
     }
   }
 
-  /// Asks the pool for the next piece of a streamed body, once at a time.
+  /// Asks the pool for the next piece of a streamed body, unless its producer is still at work:
+  /// then it goes on by itself while the rule holds (`makePiece`).
   private func requestPiece() {
-    guard let stream, !pieceRequested else { return }
-    pieceRequested = true
+    guard let stream else { return }
     machine.pieceRequested()
-    server.heavyWork.submitContinuation { [self] in
-      let (piece, more) = stream.next()
-      loop.execute { [self] in pieceArrived(piece, more: more) }
-    }
+    guard !producing else { return }
+    producing = true
+    server.heavyWork.submitContinuation { [self] in makePiece(of: stream) }
   }
 
-  private func pieceArrived(_ piece: [UInt8], more: Bool) {
-    pieceRequested = false
+  /// On the pool: makes the next piece and hands it to the loop; then, if less than `lowWater`
+  /// bytes of the previous pieces are unsent, makes the one after it at once (queued behind
+  /// other streams' pieces, on this queue). So a stalled reader holds less than `lowWater` plus
+  /// two pieces unsent, one more than when the loop asked for each piece.
+  private func makePiece(of stream: ResponseStream) {
+    let (piece, more) = stream.next()
+    let goesOn = more && backlog.bytes < ResponseStream.lowWater
+    backlog.handedOver(piece.count)
+    loop.execute { [self] in pieceArrived(piece, more: more, producerGoesOn: goesOn) }
+    if goesOn { server.heavyWork.followUp { [self] in makePiece(of: stream) } }
+  }
+
+  private func pieceArrived(_ piece: [UInt8], more: Bool, producerGoesOn: Bool) {
+    if !producerGoesOn { producing = false }
     guard !closed else { return }
     machine.pieceArrived(now: Clock.now())
     var pieces: [[UInt8]] = []
@@ -408,6 +426,7 @@ final class Connection: @unchecked Sendable {
     }
     if !more { stream = nil }
     send(pieces, endsResponse: !more)
+    backlog.queued(piece.count)
   }
 
   private func responseFinished() {

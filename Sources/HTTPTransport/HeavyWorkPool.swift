@@ -70,6 +70,17 @@ final class HeavyWorkPool: Sendable {
     if let queue { run(job, on: queue) }
   }
 
+  /// The next piece of a stream, asked for by the job making the current one (on a pool queue,
+  /// from that job): queued behind the continuations already waiting, so the same queue takes it
+  /// up when its current job returns — no other thread is woken, and streams sharing the pool
+  /// still take turns piece by piece.
+  func followUp(_ job: @escaping Job) {
+    state.withLock { s in
+      s.generation += 1
+      s.continuations.append(job)
+    }
+  }
+
   private func run(_ job: @escaping Job, on index: Int) {
     queues[index].async { [self] in
       var next: Job? = job

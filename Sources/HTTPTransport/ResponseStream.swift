@@ -1,8 +1,10 @@
 /// A response body produced piece by piece as the client takes it, for answers too large to
-/// hold whole (a timeline can be tens of MB). The server asks for the next piece only when less
-/// than `ResponseStream.lowWater` bytes of the previous ones are unsent, so one streamed answer
-/// holds about two pieces in memory however large it is and however slowly it is read; it is
-/// sent with chunked transfer coding (close-delimited to HTTP/1.0 clients).
+/// hold whole (a timeline can be tens of MB). The next piece is made only when less than
+/// `ResponseStream.lowWater` bytes of the previous ones are unsent (the producer checks as it
+/// finishes each piece and goes on by itself, `StreamBacklog`), so one streamed answer holds
+/// about three pieces in memory however large it is and however slowly it is read: the
+/// low-water remainder and two pieces unsent at most, and the one being written. It is sent with
+/// chunked transfer coding (close-delimited to HTTP/1.0 clients).
 ///
 /// Pieces are produced on the heavy-work pool, one at a time per stream, which is what makes
 /// the unchecked `Sendable` sound: `produce` is never called concurrently with itself.

@@ -50,6 +50,14 @@ func fixed(_ x: Double, _ digits: Int) -> String {
   return text
 }
 
+// `timing-bench scene-handle [runs]`: the standard scene through TimingService.handle with the
+// server's heap setup (so before the re-exec below), median and best of the runs; scripts/load.sh
+// alternates it with the same request over HTTP.
+if CommandLine.arguments.dropFirst().first == "scene-handle" {
+  SceneHandleBenchmark.run(runs: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5)
+  exit(0)
+}
+
 // glibc returns large freed blocks to the kernel at once, so every timeline's columns would be
 // page-faulted in afresh; a long-running server keeps them (the Dockerfile sets the same
 // tunables). Re-run this process once with them set, so the figures are those of a warm heap.

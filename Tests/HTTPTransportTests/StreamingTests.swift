@@ -80,6 +80,31 @@ import Testing
     #expect(cutAfter >= 0.5 && cutAfter < 2)
   }
 
+  /// A reader that stops reading holds a bounded amount in the process: the producer goes on to
+  /// the next piece by itself only while less than `lowWater` of the previous ones is unsent, so
+  /// at most `lowWater` plus two pieces (with their chunk framing) wait; production stops there,
+  /// and once the client reads again it gets the whole body in order.
+  @Test func stalledReaderHoldsAtMostTwoPiecesBeyondLowWater() throws {
+    let server = try makeTestServer()
+    defer { stop(server) }
+    let client = try RawClient(port: server.port, receiveBuffer: 16 * 1024)
+    client.send("GET /stream-large HTTP/1.1\r\nHost: x\r\n\r\n")
+    var last = -1
+    let settled = waitUntil(within: 3) {
+      usleep(100_000)
+      let now = server.bufferedResponseBytes
+      defer { last = now }
+      return now > 0 && now == last
+    }
+    #expect(settled)
+    #expect(server.bufferedResponseBytes < ResponseStream.lowWater + 2 * (128 * 1024 + 16))
+    let response = try client.readResponse(timeout: 10)
+    let expected = (0..<48).flatMap { k in
+      [UInt8](repeating: 0x41 + UInt8(k % 26), count: 128 * 1024)
+    }
+    #expect(response.body == expected)
+  }
+
   private func openConnections(of server: HTTPServer, reach count: Int, within seconds: Double)
     -> Bool
   {

@@ -13,7 +13,7 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
     classify: { request in
       switch request.path {
       case "/health": .operations
-      case "/heavy", "/stream": .heavy
+      case "/heavy", "/stream", "/stream-large": .heavy
       default: .light
       }
     }
@@ -33,6 +33,16 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
           piece = [UInt8](repeating: 0x40 + UInt8(k % 32), count: 16 * 1024)
           k += 1
           return k < 64
+        })
+    case ("GET", "/stream-large"):
+      // 48 pieces of 128 KiB, piece k filled with the byte 0x41 + k % 26.
+      var k = 0
+      return HTTPResponse(
+        status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]),
+        stream: ResponseStream { piece in
+          piece = [UInt8](repeating: 0x41 + UInt8(k % 26), count: 128 * 1024)
+          k += 1
+          return k < 48
         })
     case ("GET", "/hello"), ("HEAD", "/hello"):
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "hello")
