@@ -21,8 +21,8 @@ struct CompressionMiddleware: Middleware {
   /// is timeline throughput.
   static let level: Int32 = 1
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
     let body = routed.response.body
     let large = routed.response.stream != nil || body.count >= Self.threshold
     // Most answers are small and most clients do not refuse identity: those leave here after

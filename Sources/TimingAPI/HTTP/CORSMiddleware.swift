@@ -25,8 +25,8 @@ struct CORSMiddleware: Middleware {
   /// A day, in seconds: the routes and their methods change only with a release.
   static let preflightMaxAge = "86400"
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
     let origin = request.headers["Origin"]
     let allowOrigin: String?
     switch allowedOrigins {

@@ -4,8 +4,8 @@ import HTTPTransport
 /// for GET and HEAD, 412 for other methods, since answering a POST again would give the very
 /// response the client says it has (api.md).
 struct EntityTagMiddleware: Middleware {
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
     guard Self.tags(routed) else { return routed }
     // A streamed answer comes tagged by its route (its bytes are not known yet), a compressed
     // one by `CompressionMiddleware` (the tag of its coding).
