@@ -14,7 +14,7 @@ struct Routing: Responder {
       problem.instance = request.id
       return problem.response
     }
-    guard Router.knownMethods.contains(request.method) else {
+    guard Router.isKnown(request.method) else {
       return RoutedResponse(
         response: problem(.notImplemented(request.method)), endpoint: .unmatched)
     }
@@ -44,9 +44,9 @@ struct Routing: Responder {
       // The resource is known: counted under its route, not with unknown paths.
       return RoutedResponse(
         response: problem(.methodNotAllowed(request.method, allowed: allowed)),
-        endpoint: .template(router.routes[owner].template, slot: owner))
+        endpoint: .template(router.templates[owner], slot: owner))
     case .found(let slot):
-      let endpoint = RoutedResponse.Endpoint.template(router.routes[slot].template, slot: slot)
+      let endpoint = RoutedResponse.Endpoint.template(router.templates[slot], slot: slot)
       guard let parameters = router.parameters(slot: slot, path: request.path) else {
         return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
       }
@@ -62,7 +62,7 @@ struct Routing: Responder {
         meter: RouteMeter(table: table, slot: slot))
       var response: HTTPResponse
       do {
-        response = try router.routes[slot].handler(context)
+        response = try router.handlers[slot](context)
       } catch {
         response = problem(error)
       }
