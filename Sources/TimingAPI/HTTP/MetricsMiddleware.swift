@@ -15,11 +15,11 @@ struct MetricsMiddleware: Middleware {
     metrics.begin()
     let started = MonotonicClock.nanoseconds()
     let routed = next.respond(to: request)
-    let response = routed.response
     // HEAD answers carry the GET's body here, which the writer then drops.
-    let bytes = request.method == "HEAD" || response.stream != nil ? 0 : response.body.count
+    let bytes =
+      request.method == "HEAD" || routed.response.stream != nil ? 0 : routed.response.body.count
     table.record(
-      slot: routed.endpoint.slot(routeCount: routeCount), status: response.status.code,
+      slot: routed.endpoint.slot(routeCount: routeCount), status: routed.response.status.code,
       nanoseconds: MonotonicClock.nanoseconds() - started, bytes: bytes)
     metrics.end()
     return routed
