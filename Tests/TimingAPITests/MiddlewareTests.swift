@@ -19,12 +19,15 @@ import Testing
   static func names(_ response: HTTPResponse) -> [String] { response.headers.map(\.name) }
 
   /// A stand-in for the router: always this response, as if from this route.
+  struct Answering: Responder {
+    let routed: RoutedResponse
+    func respond(to request: HTTPRequest) -> RoutedResponse { routed }
+  }
+
   static func answering(
     _ response: HTTPResponse, as endpoint: RoutedResponse.Endpoint = .template("/r", slot: 0)
-  )
-    -> Responder
-  {
-    { _ in RoutedResponse(response: response, endpoint: endpoint) }
+  ) -> Answering {
+    Answering(routed: RoutedResponse(response: response, endpoint: endpoint))
   }
 
   static let allowOrigin = "Access-Control-Allow-Origin"
@@ -45,21 +48,24 @@ import Testing
     struct Mark: Middleware {
       let name: String
       let trail: Trail
-      func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+      func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
         trail.append("\(name) in")
-        let routed = next(request)
+        let routed = next.respond(to: request)
         trail.append("\(name) out")
         return routed
       }
     }
     let trail = Trail()
-    let chain =
-      ([Mark(name: "a", trail: trail), Mark(name: "b", trail: trail)] as [any Middleware])
-      .wrapping { _ in
+    struct Router: Responder {
+      let trail: Trail
+      func respond(to request: HTTPRequest) -> RoutedResponse {
         trail.append("router")
         return RoutedResponse(response: HTTPResponse(status: .noContent), endpoint: .unmatched)
       }
-    _ = chain(Self.request("GET", "/"))
+    }
+    let chain = Mark(name: "a", trail: trail).wrapping(
+      Mark(name: "b", trail: trail).wrapping(Router(trail: trail)))
+    _ = chain.respond(to: Self.request("GET", "/"))
     #expect(trail.steps.withLock { $0 } == ["a in", "b in", "router", "b out", "a out"])
   }
 

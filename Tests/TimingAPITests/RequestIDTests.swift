@@ -39,6 +39,14 @@ import Testing
     #expect(Set(ids.withLock { $0 }).count == 8 * 500)
   }
 
+  /// The id written in place is the prefix and the counter as `String(radix: 16)` spells it.
+  @Test(arguments: [0, 1, 15, 16, 255, 0x1234_5678_9abc, UInt64.max])
+  func generatedSpelling(_ n: UInt64) {
+    #expect(
+      RequestIDMiddleware.id(number: n)
+        == RequestIDMiddleware.processPrefix + String(n, radix: 16))
+  }
+
   @Test(arguments: [
     "abc", "0f8fad5b-d9cb-469f-a165-70867728950e", "a!#$%&'*+-.^_`|~z",
     String(repeating: "x", count: 128),

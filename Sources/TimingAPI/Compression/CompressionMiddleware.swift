@@ -21,34 +21,40 @@ struct CompressionMiddleware: Middleware {
   /// is timeline throughput.
   static let level: Int32 = 1
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
+    code(&routed, for: request)
+    return routed
+  }
+
+  /// In place: see `Middleware` on why.
+  private func code(_ routed: inout RoutedResponse, for request: HTTPRequest) {
     let body = routed.response.body
     let large = routed.response.stream != nil || body.count >= Self.threshold
     // Most answers are small and most clients do not refuse identity: those leave here after
     // a length check and a scan of the field, without parsing it (a small GET takes tens of
     // microseconds in all: performance.md "HTTP").
     guard large || (!body.isEmpty && Self.mayRefuseIdentity(request.headers)) else {
-      return routed
+      return
     }
     // 1xx, 204 and 304 never carry content (RFC 9110 §6.4.1), so they have nothing to code.
     let status = routed.response.status.code
     guard status >= 200, status != 204, status != 304,
       !routed.response.headers.contains("Content-Encoding"),
       let type = routed.response.headers["Content-Type"], Self.isCompressible(type)
-    else { return routed }
+    else { return }
     let accepted = AcceptEncoding(request.headers)
-    guard large || accepted.refusesIdentity else { return routed }
+    guard large || accepted.refusesIdentity else { return }
     // From here the answer depends on Accept-Encoding, whether coded or not.
     routed.response.headers.append("Vary", "Accept-Encoding")
-    guard let coding = accepted.preferred(among: ContentCoding.allCases) else { return routed }
+    guard let coding = accepted.preferred(among: ContentCoding.allCases) else { return }
     routed.response.headers.append("Content-Encoding", coding.token)
     if EntityTagMiddleware.tags(routed) {
       let tag = EntityTag.coded(routed.response.headers["ETag"] ?? EntityTag.of(body), coding)
       routed.response.headers.set("ETag", tag)
       // The answer becomes a 304 or 412 outside, which sends no body: nothing to compress.
       if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) {
-        return routed
+        return
       }
     }
     if let stream = routed.response.stream {
@@ -56,7 +62,6 @@ struct CompressionMiddleware: Middleware {
     } else {
       routed.response.body = Deflater.compress(body, coding, level: Self.level)
     }
-    return routed
   }
 
   /// `stream` coded as it is read: each piece of it deflated and flushed (`Z_SYNC_FLUSH`) when

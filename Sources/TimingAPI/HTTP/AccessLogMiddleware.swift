@@ -10,9 +10,9 @@ import TimingEngine
 struct AccessLogMiddleware: Middleware {
   let log: JSONLogger.Sink
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
     let started = MonotonicClock.nanoseconds()
-    let routed = next(request)
+    let routed = next.respond(to: request)
     let response = routed.response
     var fields: [String: LogValue] = [
       "requestId": .string(request.id ?? ""),

@@ -25,8 +25,14 @@ struct CORSMiddleware: Middleware {
   /// A day, in seconds: the routes and their methods change only with a release.
   static let preflightMaxAge = "86400"
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
+    addFields(to: &routed, for: request)
+    return routed
+  }
+
+  /// In place: see `Middleware` on why.
+  private func addFields(to routed: inout RoutedResponse, for request: HTTPRequest) {
     let origin = request.headers["Origin"]
     let allowOrigin: String?
     switch allowedOrigins {
@@ -45,11 +51,10 @@ struct CORSMiddleware: Middleware {
     case .any: break
     case .listed: routed.response.headers.append("Vary", "Origin")
     }
-    guard let allowOrigin else { return routed }
+    guard let allowOrigin else { return }
     routed.response.headers.set("Access-Control-Allow-Origin", allowOrigin)
     if request.method != "OPTIONS" {
       routed.response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
     }
-    return routed
   }
 }

@@ -7,13 +7,18 @@ struct CacheControlMiddleware: Middleware {
   /// The policy of each route, by its slot (its index in the router).
   let policies: [CachePolicy]
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
+    addField(to: &routed, for: request)
+    return routed
+  }
+
+  /// In place: see `Middleware` on why.
+  private func addField(to routed: inout RoutedResponse, for request: HTTPRequest) {
     guard case .template(_, let slot) = routed.endpoint, routed.response.status == .ok,
       request.method == "GET" || request.method == "HEAD", slot < policies.count,
       let value = policies[slot].headerValue, !routed.response.headers.contains("Cache-Control")
-    else { return routed }
+    else { return }
     routed.response.headers.append("Cache-Control", value)
-    return routed
   }
 }

@@ -4,15 +4,21 @@ import HTTPTransport
 /// for GET and HEAD, 412 for other methods, since answering a POST again would give the very
 /// response the client says it has (api.md).
 struct EntityTagMiddleware: Middleware {
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
-    var routed = next(request)
-    guard Self.tags(routed) else { return routed }
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+    var routed = next.respond(to: request)
+    tag(&routed, for: request)
+    return routed
+  }
+
+  /// In place: see `Middleware` on why.
+  private func tag(_ routed: inout RoutedResponse, for request: HTTPRequest) {
+    guard Self.tags(routed) else { return }
     // A streamed answer comes tagged by its route (its bytes are not known yet), a compressed
     // one by `CompressionMiddleware` (the tag of its coding).
     let tag = routed.response.headers["ETag"] ?? EntityTag.of(routed.response.body)
     routed.response.headers.set("ETag", tag)
     guard let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) else {
-      return routed
+      return
     }
     if request.method == "GET" || request.method == "HEAD" {
       routed.response = Self.notModified(routed.response)
@@ -21,7 +27,6 @@ struct EntityTagMiddleware: Middleware {
       problem.instance = request.id
       routed.response = problem.response
     }
-    return routed
   }
 
   /// Whether an answer gets a tag: a route's successful one.

@@ -6,19 +6,22 @@ import HTTPTransport
 /// per request: no lock, no allocation (`Metrics`).
 struct MetricsMiddleware: Middleware {
   let metrics: Metrics
+  /// The metrics' slots (`Metrics.prepare`), held here rather than loaded per request.
+  let table: Metrics.Table
   /// Routes before the fixed endpoints' slots (`RoutedResponse.Endpoint.slot`).
   let routeCount: Int
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
     metrics.begin()
     let started = MonotonicClock.nanoseconds()
-    let routed = next(request)
-    let response = routed.response
+    let routed = next.respond(to: request)
     // HEAD answers carry the GET's body here, which the writer then drops.
-    let bytes = request.method == "HEAD" || response.stream != nil ? 0 : response.body.count
-    metrics.record(
-      slot: routed.endpoint.slot(routeCount: routeCount), status: response.status.code,
+    let bytes =
+      request.method == "HEAD" || routed.response.stream != nil ? 0 : routed.response.body.count
+    table.record(
+      slot: routed.endpoint.slot(routeCount: routeCount), status: routed.response.status.code,
       nanoseconds: MonotonicClock.nanoseconds() - started, bytes: bytes)
+    metrics.end()
     return routed
   }
 }

@@ -25,7 +25,12 @@ struct QueryString {
     }
   }
 
-  func values(_ name: String) -> [String] { parameters.filter { $0.name == name }.map(\.value) }
+  /// One pass and one array: `filter` then `map` made two per call.
+  func values(_ name: String) -> [String] {
+    var values: [String] = []
+    for parameter in parameters where parameter.name == name { values.append(parameter.value) }
+    return values
+  }
   func first(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
   var names: [String] { parameters.map(\.name) }
 }

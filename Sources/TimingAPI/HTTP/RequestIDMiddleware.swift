@@ -14,7 +14,7 @@ struct RequestIDMiddleware: Middleware {
   /// line and problem.
   static let maxLength = 128
 
-  func respond(to request: HTTPRequest, next: Responder) -> RoutedResponse {
+  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
     var request = request
     let id: String
     if let given = request.headers[Self.field], Self.isValid(given) {
@@ -23,7 +23,7 @@ struct RequestIDMiddleware: Middleware {
       id = Self.generate()
     }
     request.id = id
-    var routed = next(request)
+    var routed = next.respond(to: request)
     routed.response.headers.set(Self.field, id)
     return routed
   }
@@ -62,10 +62,27 @@ struct RequestIDMiddleware: Middleware {
   private static let counter = Atomic<UInt64>(0)
 
   /// `<process prefix>-<counter in hex>`, e.g. `3f9c0e7a5b21d4c8-1a`: unique within the process
-  /// by the counter, across processes by the prefix; one relaxed atomic add and one short
-  /// string, no system call.
+  /// by the counter, across processes by the prefix; one relaxed atomic add and one string
+  /// written in place, no system call (`String(radix:)` and a concatenation took three
+  /// allocations, ~1.5 % of a small GET in process).
   static func generate() -> String {
-    let n = counter.wrappingAdd(1, ordering: .relaxed).newValue
-    return processPrefix + String(n, radix: 16)
+    id(number: counter.wrappingAdd(1, ordering: .relaxed).newValue)
   }
+
+  /// The process's prefix and `n` in lowercase hex, without leading zeros.
+  static func id(number n: UInt64) -> String {
+    let digits = max(1, (UInt64.bitWidth - n.leadingZeroBitCount + 3) / 4)
+    var prefix = processPrefix
+    return prefix.withUTF8 { prefix in
+      String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
+        _ = buffer.initialize(from: prefix)
+        for i in 0..<digits {
+          buffer[prefix.count + i] = hexDigits[Int(n >> UInt64(4 * (digits - 1 - i)) & 0xF)]
+        }
+        return prefix.count + digits
+      }
+    }
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -4,13 +4,13 @@
 /// request). A value (a reference and an index), so copying it into a stream's closure costs
 /// no allocation.
 struct RouteMeter: Sendable {
-  let metrics: Metrics?
+  let table: Metrics.Table?
   let slot: Int
 
   /// Reports nowhere (a context built outside the service's router).
-  static let none = RouteMeter(metrics: nil, slot: 0)
+  static let none = RouteMeter(table: nil, slot: 0)
 
-  func charged(workUnits: Int) { metrics?.add(workUnits: workUnits, slot: slot) }
+  func charged(workUnits: Int) { table?.add(workUnits: workUnits, slot: slot) }
 
-  func made(responseBytes: Int) { metrics?.add(responseBytes: responseBytes, slot: slot) }
+  func made(responseBytes: Int) { table?.add(responseBytes: responseBytes, slot: slot) }
 }

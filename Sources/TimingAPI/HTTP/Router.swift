@@ -4,7 +4,7 @@ import HTTPTransport
 struct RequestContext {
   let request: HTTPRequest
   let query: QueryString
-  let parameters: [String: String]
+  let parameters: PathParameters
   /// Where the handler reports what only it knows: the work units charged, a streamed answer's
   /// bytes.
   var meter = RouteMeter.none
@@ -93,15 +93,18 @@ struct Route: Sendable {
     return true
   }
 
-  /// The decoded path parameters of segments that fit the template.
-  func parameters(_ path: UnsafeBufferPointer<UInt8>, _ pathSegments: [Range<Int>])
-    -> [String: String]
-  {
-    var parameters: [String: String] = [:]
+  /// The decoded path parameters of segments that fit the template `segments`: static, so
+  /// that the router need not copy the route (its strings, arrays and handler) to call it.
+  static func parameters(
+    _ path: UnsafeBufferPointer<UInt8>, _ pathSegments: [Range<Int>], _ segments: [Segment]
+  ) -> PathParameters {
+    var parameters = PathParameters()
     for (pattern, range) in zip(segments, pathSegments) {
       switch pattern {
       case .literal: break
-      case .parameter(let name): parameters[name] = Self.decoded(path, range)
+      case .parameter(let name):
+        // Fits the template, so it decodes (`fits`).
+        if let value = decoded(path, range) { parameters.append(name, value) }
       }
     }
     return parameters
@@ -138,6 +141,10 @@ struct Router: Sendable {
   /// ~6 % of a small GET.
   private let methods: [String]
   private let patterns: [[Route.Segment]]
+  /// What running a found route reads, by slot, for the same reason: its template (the
+  /// metrics' and the access log's label) and its handler.
+  let templates: [String]
+  let handlers: [RouteHandler]
   /// The slots of the literal templates by path (one hash finds them), and of the others by
   /// segment count; each list in declaration order.
   private let literal: [String: [Int]]
@@ -147,6 +154,8 @@ struct Router: Sendable {
     self.routes = routes
     methods = routes.map(\.method)
     patterns = routes.map(\.segments)
+    templates = routes.map(\.template)
+    handlers = routes.map(\.handler)
     var literal: [String: [Int]] = [:]
     var parameterized: [Int: [Int]] = [:]
     for (slot, route) in routes.enumerated() {
@@ -160,9 +169,15 @@ struct Router: Sendable {
     self.parameterized = parameterized
   }
 
-  static let knownMethods: Set<String> = [
-    "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
-  ]
+  /// Whether `method` is one HTTP defines (RFC 9110 §9, RFC 5789): those the API does not take
+  /// are 405, others 501. Compared as short strings, which costs less than hashing the method
+  /// into a set.
+  static func isKnown(_ method: String) -> Bool {
+    switch method {
+    case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT": true
+    default: false
+    }
+  }
 
   func match(method: String, path: String) -> RouteMatch {
     let lookup = method == "HEAD" ? "GET" : method
@@ -179,13 +194,13 @@ struct Router: Sendable {
   }
 
   /// The decoded `{parameters}` of a path that fits the route in `slot`; nil if it does not fit.
-  func parameters(slot: Int, path: String) -> [String: String]? {
+  func parameters(slot: Int, path: String) -> PathParameters? {
     guard patterns.indices.contains(slot) else { return nil }
     var path = path
     return path.withUTF8 { bytes in
       let segments = Self.segments(bytes)
       guard Route.fits(bytes, segments, patterns[slot]) else { return nil }
-      return routes[slot].parameters(bytes, segments)
+      return Route.parameters(bytes, segments, patterns[slot])
     }
   }
 

@@ -94,6 +94,9 @@ public struct JSONWriter {
     needsComma = true
   }
 
+  /// A line break after the document (`HTTPResponse.json`), outside any value.
+  public mutating func lineBreak() { buffer.append(UInt8(ascii: "\n")) }
+
   public mutating func null() {
     separate()
     buffer.append("null")

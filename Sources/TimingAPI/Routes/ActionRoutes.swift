@@ -56,6 +56,6 @@ struct ActionRoutes {
     w.key("warnings")
     TimelineJSONEncoder.writeWarnings(decoding.warnings, into: &w)
     w.endObject()
-    return .json(w.bytes)
+    return .json(w)
   }
 }

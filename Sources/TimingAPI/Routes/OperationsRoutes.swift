@@ -27,7 +27,7 @@ enum OperationsRoutes {
         w.key("version")
         w.string(ServiceVersion.current)
         w.endObject()
-        var response = HTTPResponse.json(w.bytes)
+        var response = HTTPResponse.json(w)
         response.headers.append("Cache-Control", "no-store")
         return response
       },

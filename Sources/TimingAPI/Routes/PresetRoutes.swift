@@ -46,7 +46,7 @@ struct PresetRoutes {
     }
     w.endArray()
     w.endObject()
-    return .json(w.bytes)
+    return .json(w)
   }
 
   /// What `GET /v1/presets/{type}` answers in: `?format=` wins over `Accept`.
@@ -195,7 +195,7 @@ struct PresetRoutes {
     }
     w.endObject()
     w.endObject()
-    var response = HTTPResponse.json(w.bytes)
+    var response = HTTPResponse.json(w)
     response.headers.append("Vary", "Accept")
     return response
   }

@@ -63,6 +63,6 @@ enum TimingFunctionCSS {
       w.number(duration)
     }
     w.endObject()
-    return HTTPResponse.json(w.bytes)
+    return HTTPResponse.json(w)
   }
 }

@@ -21,6 +21,9 @@ struct TimingFunctionRoutes {
   }
 
   static let svgType = "image/svg+xml"
+  /// What a lookup can answer with, in order of preference: a constant, since an array literal
+  /// is allocated per request.
+  static let lookUpTypes = [HTTPResponse.jsonType, svgType]
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate([HTTPResponse.jsonType])
@@ -43,7 +46,7 @@ struct TimingFunctionRoutes {
     ] { w.string(form) }
     w.endArray()
     w.endObject()
-    return HTTPResponse.json(w.bytes)
+    return HTTPResponse.json(w)
   }
 
   /// A function by name or CSS text: its points as JSON (the query is a `PointsRequest`), or
@@ -70,7 +73,7 @@ struct TimingFunctionRoutes {
       let range = try PointsRequest.range(of: function, in: query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
     }
-    let chosen = try context.negotiate([HTTPResponse.jsonType, Self.svgType])
+    let chosen = try context.negotiate(Self.lookUpTypes)
     if chosen == Self.svgType {
       try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
@@ -120,7 +123,7 @@ struct TimingFunctionRoutes {
   private func pointsResponse(_ points: PointsRequest, vary: Bool) -> HTTPResponse {
     var w = JSONWriter(capacity: points.estimatedBytes)
     points.write(to: &w)
-    var response = HTTPResponse.json(w.bytes)
+    var response = HTTPResponse.json(w)
     if vary { response.headers.append("Vary", "Accept") }
     return response
   }

@@ -1,0 +1,73 @@
+import HTTPTransport
+
+/// The end of the chain: the request's route found (or the problem why none answers) and run.
+/// Problem+json errors, content negotiation, HEAD and OPTIONS stay here, with routing.
+struct Routing: Responder {
+  let router: Router
+  /// Where a route's handler reports its work units and streamed bytes (`RouteMeter`).
+  let table: Metrics.Table
+
+  func respond(to request: HTTPRequest) -> RoutedResponse {
+    /// Every problem the API makes carries the request's id as its `instance`.
+    func problem(_ problem: Problem) -> HTTPResponse {
+      var problem = problem
+      problem.instance = request.id
+      return problem.response
+    }
+    guard Router.isKnown(request.method) else {
+      return RoutedResponse(
+        response: problem(.notImplemented(request.method)), endpoint: .unmatched)
+    }
+    if request.target == "*" {
+      return RoutedResponse(
+        response: HTTPResponse(
+          status: .noContent, headers: HTTPFields([("Allow", "GET, HEAD, POST, OPTIONS")])),
+        endpoint: .serverOptions)
+    }
+    let match =
+      if let slot = request.route {
+        RouteMatch.found(slot: slot)
+      } else {
+        router.match(method: request.method, path: request.path)
+      }
+    switch match {
+    case .notFound:
+      return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
+    case .methodNotAllowed(let allowed, let owner):
+      if request.method == "OPTIONS" {
+        // The resource's methods; CORSMiddleware makes it a preflight when asked.
+        return RoutedResponse(
+          response: HTTPResponse(
+            status: .noContent, headers: HTTPFields([("Allow", allowed.joined(separator: ", "))])),
+          endpoint: .resourceOptions)
+      }
+      // The resource is known: counted under its route, not with unknown paths.
+      return RoutedResponse(
+        response: problem(.methodNotAllowed(request.method, allowed: allowed)),
+        endpoint: .template(router.templates[owner], slot: owner))
+    case .found(let slot):
+      let endpoint = RoutedResponse.Endpoint.template(router.templates[slot], slot: slot)
+      guard let parameters = router.parameters(slot: slot, path: request.path) else {
+        return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
+      }
+      guard let query = QueryString(request.query) else {
+        return RoutedResponse(
+          response: problem(
+            .invalidRequest([.parameter("query", "malformed percent-encoding in the query string")])
+          ),
+          endpoint: endpoint)
+      }
+      let context = RequestContext(
+        request: request, query: query, parameters: parameters,
+        meter: RouteMeter(table: table, slot: slot))
+      var response: HTTPResponse
+      do {
+        response = try router.handlers[slot](context)
+      } catch {
+        response = problem(error)
+      }
+      if JSONLayout.isIndented(query) { response = JSONLayout.indented(response) }
+      return RoutedResponse(response: response, endpoint: endpoint)
+    }
+  }
+}
