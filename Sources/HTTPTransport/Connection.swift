@@ -12,8 +12,9 @@ import Synchronization
 /// by `ConnectionStateMachine`; this class does the I/O they call for.
 ///
 /// All state is touched only on the loop's thread, which is what makes the unchecked `Sendable`
-/// sound; `evictableSince` is the only field another thread reads (the acceptor, choosing whom
-/// to evict at the connection cap). Work done elsewhere (heavy requests, pieces of streamed
+/// sound; only two fields are read by another thread, both atomics: `evictableSince` (the
+/// acceptor, choosing whom to evict at the connection cap) and `backlog` (a streamed answer's
+/// producer on the pool, deciding whether to go on). Work done elsewhere (heavy requests, pieces of streamed
 /// answers) comes back through `EventLoop.execute`.
 final class Connection: @unchecked Sendable {
   let id: Int
@@ -378,7 +379,7 @@ final class Connection: @unchecked Sendable {
       return
     }
     account(pending: output.count + (stream?.reservedBytes ?? 0))
-    backlog.wrote(leaving: output.count)
+    if stream != nil { backlog.wrote(leaving: output.count) }
     if output.count < ResponseStream.lowWater { requestPiece() }
     guard output.isEmpty else { return }
     output.releaseStorage()
@@ -469,6 +470,8 @@ final class Connection: @unchecked Sendable {
     input = []
     output = OutputQueue()
     stream = nil
+    // A producer going on by itself stops at its next piece, not after a piece more.
+    backlog.stop()
     account(pending: 0)
     loop.unregister(self)
     closeSocket()

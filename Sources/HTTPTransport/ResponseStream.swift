@@ -2,8 +2,8 @@
 /// hold whole (a timeline can be tens of MB). The next piece is made only when less than
 /// `ResponseStream.lowWater` bytes of the previous ones are unsent (the producer checks as it
 /// finishes each piece and goes on by itself, `StreamBacklog`), so one streamed answer holds
-/// about three pieces in memory however large it is and however slowly it is read: the
-/// low-water remainder and two pieces unsent at most, and the one being written. It is sent with
+/// less than `lowWater` plus two pieces unsent (about 1.25 MB with 512 KiB pieces) however large
+/// it is and however slowly it is read. It is sent with
 /// chunked transfer coding (close-delimited to HTTP/1.0 clients).
 ///
 /// Pieces are produced on the heavy-work pool, one at a time per stream, which is what makes

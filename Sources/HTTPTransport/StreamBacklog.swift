@@ -28,6 +28,13 @@ struct StreamBacklog: ~Copyable {
     inFlight.subtract(count, ordering: .sequentiallyConsistent)
   }
 
+  /// On the loop, when the connection closes: the producer sees a full backlog and stops at the
+  /// piece it is making (without this it went on until the pieces the closed connection dropped
+  /// reached `lowWater`, one piece more).
+  func stop() {
+    unsent.store(Int.max / 2, ordering: .sequentiallyConsistent)
+  }
+
   /// On the pool: bytes handed over and not yet taken by the socket.
   var bytes: Int {
     let onTheWay = inFlight.load(ordering: .sequentiallyConsistent)
