@@ -18,8 +18,9 @@ struct Column {
   /// several samples at once, where one sample's whole chain (clock, Newton step,
   /// interpolation, composition) was too long for that; and the progress pass can solve a
   /// timing curve two samples at a time (`CubicBezier+Column.swift`). The standard scene's
-  /// sampling took 1.13× less time from the passes alone, 1.26× with the column solve and the
-  /// layer times below (alternating binaries, `timing-bench profile-sampling`).
+  /// sampling ran 1.13× faster from the passes alone, 1.26× with the column solve and each
+  /// layer's times computed once (`TimelinePlan.sample`), alternating binaries on
+  /// `timing-bench profile-sampling`.
   @inline(__always) func apply<Source: ValueWriter>(_ step: TrackStep, _ source: Source) {
     let animation = step.animation
     // Most animations are on their layer for the whole request: then skip the check per sample.

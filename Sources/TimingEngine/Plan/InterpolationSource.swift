@@ -55,13 +55,10 @@ final class InterpolationSource: ValueWriter {
     _ localTimes: UnsafePointer<LocalTime>, count: Int, _ f: CompiledTimingFunction?,
     into progress: UnsafeMutablePointer<Double>
   ) {
-    if let spring {
-      for k in 0..<count { progress[k] = spring.progress(localTimes[k].basic) }
-    } else if let f {
-      f.evaluate(localTimes, count: count, into: progress)
-    } else {
-      for k in 0..<count { progress[k] = localTimes[k].fraction }
+    guard let spring else {
+      return CompiledTimingFunction.progress(f, localTimes, count: count, into: progress)
     }
+    for k in 0..<count { progress[k] = spring.progress(localTimes[k].basic) }
   }
 
   /// Per sample: the interpolator is used where it is stored, not returned by `chosen` — each

@@ -19,11 +19,13 @@ extension TimelinePlan {
           if let cached = composed[track] {
             full = cached
           } else {
-            let layer = tracks[track].layer
-            if layerTimes?.layer != layer {
-              layerTimes = (layer, times.map { clocks[layer].localTime($0) })
+            let trackLayer = tracks[track].layer
+            if layerTimes?.layer != trackLayer && !tracks[track].steps.isEmpty {
+              layerTimes = (trackLayer, times.map { clocks[trackLayer].localTime($0) })
             }
-            full = sampleTrack(track, times: times, layerTimes: layerTimes?.times)
+            full = sampleTrack(
+              track, times: times,
+              layerTimes: layerTimes?.layer == trackLayer ? layerTimes?.times : nil)
             composed[track] = full
           }
         } else {

@@ -66,11 +66,7 @@ extension ValueWriter {
     _ localTimes: UnsafePointer<LocalTime>, count: Int, _ f: CompiledTimingFunction?,
     into progress: UnsafeMutablePointer<Double>
   ) {
-    guard let f else {
-      for k in 0..<count { progress[k] = localTimes[k].fraction }
-      return
-    }
-    f.evaluate(localTimes, count: count, into: progress)
+    CompiledTimingFunction.progress(f, localTimes, count: count, into: progress)
   }
 
   /// Writes the animation's value for local time `lt`, `f` being the animation's timing function.

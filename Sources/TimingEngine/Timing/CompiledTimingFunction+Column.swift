@@ -2,6 +2,19 @@
 /// pass), each value the one `evaluate` gives, bit for bit: Bézier curves through their column
 /// solve (`CubicBezier+Column.swift`), other functions one by one.
 extension CompiledTimingFunction {
+  /// Progress at each local time under an animation's timing function `f`, or the local time's
+  /// fraction when it has none.
+  static func progress(
+    _ f: CompiledTimingFunction?, _ localTimes: UnsafePointer<LocalTime>, count: Int,
+    into progress: UnsafeMutablePointer<Double>
+  ) {
+    guard let f else {
+      for k in 0..<count { progress[k] = localTimes[k].fraction }
+      return
+    }
+    f.evaluate(localTimes, count: count, into: progress)
+  }
+
   func evaluate(
     _ localTimes: UnsafePointer<LocalTime>, count: Int, into progress: UnsafeMutablePointer<Double>
   ) {
