@@ -88,7 +88,6 @@ public final class Metrics: Sendable {
   /// code) keeps the first table. The service records into the table returned: loading it
   /// from here (an `AtomicLazyReference`, whose generic load is not inlined) on each request
   /// was ~5 % of a small GET in process.
-  @discardableResult
   func prepare(routeTemplates: [String]) -> Table {
     table.storeIfNil(Table(labels: routeTemplates + RoutedResponse.Endpoint.fixedLabels))
   }

@@ -5,13 +5,9 @@ extension HTTPResponse {
   static let jsonType = "application/json"
 
   /// A 200 answer with a JSON body: the one way every route builds one, so they all carry the
-  /// same `Content-Type` and end with a line break (`JSONLayout`).
-  static func json(_ bytes: [UInt8]) -> HTTPResponse {
-    HTTPResponse(status: .ok, headers: jsonFields, body: bytes + [UInt8(ascii: "\n")])
-  }
-
-  /// The same from a writer: the line break goes into its buffer, so the body is copied out
-  /// once (appending it to the written array was an allocation and a copy more per answer).
+  /// same `Content-Type` and end with a line break (`JSONLayout`). The line break goes into the
+  /// writer's buffer, so the body is copied out once (appending it to the written array was an
+  /// allocation and a copy more per answer).
   static func json(_ writer: consuming JSONWriter) -> HTTPResponse {
     writer.lineBreak()
     return HTTPResponse(status: .ok, headers: jsonFields, body: writer.bytes)
