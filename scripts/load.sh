@@ -164,7 +164,11 @@ scene_http() {
   echo "http ${rates[*]}" >>"$work/scene-rounds"
 }
 scene_in_process() {
-  "$bin_dir/timing-bench" scene-handle 5 | sed -n 's/.* runs \(.*\) median .*/in-process \1/p' >>"$work/scene-rounds"
+  local line
+  line=$("$bin_dir/timing-bench" scene-handle 5 | sed -n 's/.* runs \(.*\) median .*/in-process \1/p')
+  # One line a round, or the rounds' ratios would pair measurements of different minutes.
+  [ -n "$line" ] || { echo "timing-bench scene-handle gave no figures" >&2; exit 1; }
+  echo "$line" >>"$work/scene-rounds"
 }
 # At least 5 rounds: on this machine one side's median of 5 still swings ±30 % from one round to
 # the next (in process 65 → 106 MB/s between two neighbouring rounds), and the ratio with it.

@@ -1,6 +1,12 @@
 import HTTPTransport
 import TimingAPI
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// `timing-bench scene-handle [runs]`: the standard timeline scene through
 /// `TimingService.handle` in process, `runs` times (default 5), the figure scripts/load.sh sets
 /// against the same request over HTTP (docs/performance.md "HTTP"). Made to compare like with
@@ -37,8 +43,9 @@ enum SceneHandleBenchmark {
         bytes = drained(response!)
       }
       guard status == 200 else {
+        // Exit non-zero, so scripts/load.sh stops instead of pairing rounds of different times.
         print("the standard scene failed: \(status)")
-        return
+        exit(1)
       }
       rates.append(Double(bytes) / seconds / 1e6)
     }
