@@ -26,24 +26,10 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "heavy")
     case ("GET", "/stream"), ("HEAD", "/stream"):
       // 64 pieces of 16 KiB, piece k filled with the byte 0x40 + k % 32.
-      var k = 0
-      return HTTPResponse(
-        status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]),
-        stream: ResponseStream { piece in
-          piece = [UInt8](repeating: 0x40 + UInt8(k % 32), count: 16 * 1024)
-          k += 1
-          return k < 64
-        })
+      return patternStream(pieces: 64, size: 16 * 1024, first: 0x40, cycle: 32)
     case ("GET", "/stream-large"):
       // 48 pieces of 128 KiB, piece k filled with the byte 0x41 + k % 26.
-      var k = 0
-      return HTTPResponse(
-        status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]),
-        stream: ResponseStream { piece in
-          piece = [UInt8](repeating: 0x41 + UInt8(k % 26), count: 128 * 1024)
-          k += 1
-          return k < 48
-        })
+      return patternStream(pieces: 48, size: 128 * 1024, first: 0x41, cycle: 26)
     case ("GET", "/hello"), ("HEAD", "/hello"):
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "hello")
     case ("POST", "/echo"):
@@ -70,6 +56,19 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
   }
   try server.start()
   return server
+}
+
+/// A streamed answer of `pieces` pieces of `size` bytes, piece k filled with the byte
+/// `first + k % cycle`, so a test can tell the pieces and their order apart.
+func patternStream(pieces: Int, size: Int, first: UInt8, cycle: Int) -> HTTPResponse {
+  var k = 0
+  return HTTPResponse(
+    status: .ok, headers: HTTPFields([("Content-Type", "application/octet-stream")]),
+    stream: ResponseStream { piece in
+      piece = [UInt8](repeating: first + UInt8(k % cycle), count: size)
+      k += 1
+      return k < pieces
+    })
 }
 
 func testLimits() -> ServerLimits {
