@@ -8,6 +8,9 @@ final class CompiledAnimation: Sendable {
   let inverseDuration: Double
   let timingFunction: CompiledTimingFunction?
   let removedOnCompletion: Bool
+  /// Whether a group's timing function warps its children's time: one of a fraction, not a
+  /// spring's seconds (◆). Decided once here, not per sample in `warpedTime`.
+  let warpsTime: Bool
   /// The group this is a child of: its parent time is the group's basic local time.
   let parent: CompiledAnimation?
   /// Scene time of the add, and of removal by key replacement (∞ if never). For children these
@@ -27,6 +30,7 @@ final class CompiledAnimation: Sendable {
     self.activeDuration = timing.activeDuration
     self.inverseDuration = 1 / timing.duration
     self.timingFunction = timingFunction
+    self.warpsTime = timingFunction.map { !$0.inputIsSeconds } ?? false
     self.removedOnCompletion = removedOnCompletion
     self.parent = parent
     self.addedAt = addedAt
@@ -61,8 +65,7 @@ final class CompiledAnimation: Sendable {
   /// A group's time as its children see it: the basic local time, or, under a timing function
   /// of a fraction, that function's value scaled by the duration (◆); nil for no function.
   @inline(__always) final func warpedTime(_ groupTime: LocalTime) -> Double? {
-    guard timingFunction?.inputIsSeconds == false,
-      let progress = timingFunction?.evaluate(groupTime.fraction)
+    guard warpsTime, let progress = timingFunction?.evaluate(groupTime.fraction)
     else { return nil }
     return progress * timing.duration
   }

@@ -48,7 +48,7 @@ final class InterpolationSource: ValueWriter {
   /// A spring's progress is in seconds of basic local time, not a fraction (semantics.md §3.5).
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     if let spring { return spring.progress(lt.basic) }
-    return f?.evaluate(lt.fraction, beforeFlag: lt.beforeFlag) ?? lt.fraction
+    return CompiledTimingFunction.progress(f, lt)
   }
 
   @inline(__always) func progress(

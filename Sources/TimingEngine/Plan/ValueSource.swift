@@ -59,7 +59,7 @@ protocol ValueWriter: Sendable {
 
 extension ValueWriter {
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
-    f?.evaluate(lt.fraction, beforeFlag: lt.beforeFlag) ?? lt.fraction
+    CompiledTimingFunction.progress(f, lt)
   }
 
   @inline(__always) func progress(

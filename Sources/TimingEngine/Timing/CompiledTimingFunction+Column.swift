@@ -2,6 +2,12 @@
 /// pass), each value the one `evaluate` gives, bit for bit: Bézier curves through their column
 /// solve (`CubicBezier+Column.swift`), other functions one by one.
 extension CompiledTimingFunction {
+  /// Progress at local time `lt` under an animation's timing function `f`, or the local time's
+  /// fraction when it has none.
+  @inline(__always) static func progress(_ f: CompiledTimingFunction?, _ lt: LocalTime) -> Double {
+    f?.evaluate(lt.fraction, beforeFlag: lt.beforeFlag) ?? lt.fraction
+  }
+
   /// Progress at each local time under an animation's timing function `f`, or the local time's
   /// fraction when it has none.
   static func progress(
