@@ -48,8 +48,16 @@ struct BrowserPlayback {
     // Before the first keyframe or past the last with several at the end: that keyframe.
     if p < 0 && offsets[1] == 0 { return copy(0) }
     if p >= 1 && offsets[n - 2] == 1 { return copy(n - 1) }
-    var start = 0
-    for i in 0..<(n - 1) where offsets[i] <= p && offsets[i] < 1 { start = i }
+    // The last keyframe at or before p that starts an interval (offset below 1): offsets never
+    // decrease, so those keyframes are a prefix, found by halving — a scan per sample cost
+    // keyframes × samples, up to ~10⁹ steps for one request within the input limits.
+    var lo = 0
+    var hi = n - 1
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if offsets[mid] <= p && offsets[mid] < 1 { lo = mid + 1 } else { hi = mid }
+    }
+    let start = max(lo - 1, 0)
     let distance = (p - offsets[start]) / (offsets[start + 1] - offsets[start])
     let t = easings[start].evaluate(distance, beforeFlag: beforeFlag)
     let matrices: (DecomposedTransform?, DecomposedTransform?) =

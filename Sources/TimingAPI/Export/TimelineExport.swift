@@ -139,7 +139,7 @@ struct TimelineExport: Sendable {
         if let column = sampled.firstIndex(of: p), let layerColumns {
           return layerColumns[column].values
         }
-        return Array((0..<times.count).map { _ in models[p] }.joined())
+        return Array(repeatElement(models[p], count: times.count).joined())
       }
       var style: [(CSSProperty, [Double])] = []
       for property in CSSProperty.allCases {
