@@ -29,22 +29,13 @@ enum ContentSecurityPolicy {
     let close = Array("</\(name)>".utf8)
     var found: [ArraySlice<UInt8>] = []
     var at = 0
-    while let start = index(of: open, in: page, from: at) {
+    while let start = page[at...].firstRange(of: open)?.lowerBound {
       let body = start + open.count
-      guard let end = index(of: close, in: page, from: body) else { break }
+      guard let end = page[body...].firstRange(of: close)?.lowerBound else { break }
       found.append(page[body..<end])
       at = end + close.count
     }
     return found
-  }
-
-  private static func index(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-    guard haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
-    for i in from...(haystack.count - needle.count)
-    where haystack[i..<(i + needle.count)].elementsEqual(needle) {
-      return i
-    }
-    return nil
   }
 
   /// `'sha256-<base64 of the digest>'` (CSP Level 3 §2.3.1).
