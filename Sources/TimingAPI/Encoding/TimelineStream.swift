@@ -10,7 +10,7 @@ import TimingEngine
 /// unchecked `Sendable` is sound.
 final class TimelineStream: @unchecked Sendable {
   /// The answer's encoding (a plot is drawn whole by `TimelinePlot`, never streamed).
-  enum Format: String, CaseIterable {
+  enum Format {
     case json
     case csv
 

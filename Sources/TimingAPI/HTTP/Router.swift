@@ -110,12 +110,12 @@ struct Route: Sendable {
     return parameters
   }
 
-  /// A segment percent-decoded; the bytes as they are where there is no `%` (a path is UTF-8
-  /// already), nil where an escape is not one or does not decode to UTF-8.
+  /// A segment percent-decoded (`percentDecode` leaves text without `%` as it is: a path is
+  /// UTF-8 already), nil where an escape is not one or does not decode to UTF-8.
   static func decoded(_ path: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-    let bytes = UnsafeBufferPointer(rebasing: path[range])
-    guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
-    return percentDecode(String(decoding: bytes, as: UTF8.self), plusIsSpace: false)
+    percentDecode(
+      String(decoding: UnsafeBufferPointer(rebasing: path[range]), as: UTF8.self),
+      plusIsSpace: false)
   }
 }
 
