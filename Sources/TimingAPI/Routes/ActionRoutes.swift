@@ -14,7 +14,7 @@ struct ActionRoutes {
   }
 
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([HTTPResponse.jsonType])
+    _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters()
     var budget = configuration.workBudget
     let body = try RequestBody.json(context.request, budget: &budget)

@@ -19,7 +19,7 @@ struct PresetRoutes {
   }
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([HTTPResponse.jsonType])
+    _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters()
     var w = JSONWriter()
     w.beginObject()
@@ -61,7 +61,7 @@ struct PresetRoutes {
     var mediaType: String {
       switch self {
       case .json: HTTPResponse.jsonType
-      case .svg: "image/svg+xml"
+      case .svg: HTTPResponse.svgType
       case .waapi: TimelineExportRoute.Format.waapi.mediaType
       case .css: TimelineExportRoute.Format.css.mediaType
       }

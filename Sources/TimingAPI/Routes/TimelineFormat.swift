@@ -35,13 +35,16 @@ enum TimelineFormat: String, CaseIterable {
   var mediaType: String {
     switch answer {
     case .samples(let format): format.mediaType
-    case .plot: "image/svg+xml"
+    case .plot: HTTPResponse.svgType
     case .export(let format): format.mediaType
     }
   }
 
   /// The format the request asks for: a 422 naming `format` for an unknown one, a 406 when
   /// `Accept` allows none.
+  /// Every format's media type, in order of preference, for content negotiation (made once).
+  static let offered = allCases.map(\.mediaType)
+
   static func requested(_ context: RequestContext) throws(Problem) -> TimelineFormat {
     if context.query.first("format") != nil {
       var problems = DecodingContext.query()
@@ -49,7 +52,7 @@ enum TimelineFormat: String, CaseIterable {
       try problems.throwIfFailed()
       if let format { return format }
     }
-    let chosen = try context.negotiate(allCases.map(\.mediaType))
+    let chosen = try context.negotiate(offered)
     // `negotiate` answers one of the offered types.
     return allCases.first { $0.mediaType == chosen } ?? .json
   }

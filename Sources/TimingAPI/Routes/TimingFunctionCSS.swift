@@ -13,7 +13,7 @@ enum TimingFunctionCSS {
   static func answer(_ function: TimingFunction, _ context: RequestContext) throws(Problem)
     -> HTTPResponse
   {
-    _ = try context.negotiate([HTTPResponse.jsonType])
+    _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters(allowed: parameters)
     var problems = DecodingContext.query()
     if let format = context.query.first("format"), format != "css" {

@@ -20,13 +20,12 @@ struct TimingFunctionRoutes {
     ]
   }
 
-  static let svgType = "image/svg+xml"
   /// What a lookup can answer with, in order of preference: a constant, since an array literal
   /// is allocated per request.
-  static let lookUpTypes = [HTTPResponse.jsonType, svgType]
+  static let lookUpTypes = [HTTPResponse.jsonType, HTTPResponse.svgType]
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([HTTPResponse.jsonType])
+    _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters(allowed: [])
     var w = JSONWriter()
     w.beginObject()
@@ -74,7 +73,7 @@ struct TimingFunctionRoutes {
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
     }
     let chosen = try context.negotiate(Self.lookUpTypes)
-    if chosen == Self.svgType {
+    if chosen == HTTPResponse.svgType {
       try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: true)
@@ -91,7 +90,7 @@ struct TimingFunctionRoutes {
   }
 
   private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate([HTTPResponse.jsonType])
+    _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters(allowed: [])
     var budget = configuration.workBudget
     let body = try RequestBody.json(context.request, budget: &budget)
@@ -129,7 +128,7 @@ struct TimingFunctionRoutes {
   }
 
   private func svgResponse(_ text: String, vary: Bool) -> HTTPResponse {
-    var response = HTTPResponse(status: .ok, contentType: Self.svgType, body: text)
+    var response = HTTPResponse(status: .ok, contentType: HTTPResponse.svgType, body: text)
     if vary { response.headers.append("Vary", "Accept") }
     return response
   }

@@ -3,6 +3,11 @@ import HTTPTransport
 extension HTTPResponse {
   /// The media type of every JSON answer (problems have their own, `application/problem+json`).
   static let jsonType = "application/json"
+  /// What a route that answers only JSON offers to content negotiation: one array made once,
+  /// not a literal per request.
+  static let jsonOnly = [jsonType]
+  /// The media type of plots (curves, presets, timelines).
+  static let svgType = "image/svg+xml"
 
   /// A 200 answer with a JSON body: the one way every route builds one, so they all carry the
   /// same `Content-Type` and end with a line break (`JSONLayout`). The line break goes into the
