@@ -26,6 +26,8 @@ final class KeyframeEvaluator: Sendable {
   /// paced and cubicPaced: the path, or the cubic spline through the values, made ready to
   /// invert its arc length (semantics.md §3.4).
   let pacedCurve: PacedCurve?
+  /// The values laid out for sampling a column when every segment is a straight line.
+  let segments: KeyframeSegments?
 
   /// Problems that do not stop the animation (invalid keyTimes, ignored parameters).
   let warnings: [String]
@@ -117,6 +119,12 @@ final class KeyframeEvaluator: Sendable {
       pacedCurve = nil
     }
     self.warnings = warnings
+    let straight = path == nil && outgoing.isEmpty && effectiveMode != .discrete
+    segments =
+      straight
+      ? KeyframeSegments(
+        keyTimes: keyTimes, values: values, functions: functions, interpolators: interpolators)
+      : nil
   }
 
   // MARK: Sampling

@@ -40,10 +40,9 @@ struct Column {
     var direct = !step.additive && step.valueFunction == nil
     if case .whole = step.part {} else { direct = false }
     if direct {
-      for k in 0..<count {
-        let i = shown[k]
-        source.write(progress: progress[k], localTimes[k], time: times[i], into: out + i * width)
-      }
+      source.write(
+        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
+        width: width)
       return
     }
     let value = scratch

@@ -75,6 +75,26 @@ final class InterpolationSource: ValueWriter {
     if lt.cycle != 0, let cycleValue { Cumulative.add(cycleValue, lt.cycle, type, into: out) }
   }
 
+  /// The column form: with fixed ends between two values (`Interpolator.Mode.linear`), one
+  /// short loop over the samples instead of a call per sample that asks again which kind of
+  /// ends and interpolation it has.
+  func write(
+    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
+    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>, width: Int
+  ) {
+    guard epochs.isEmpty, case .linear = interpolator.mode else {
+      return writeEach(
+        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
+        width: width)
+    }
+    interpolator.writeLinear(progress, shown: shown, count: count, into: out, width: width)
+    guard let cycleValue else { return }
+    for k in 0..<count where localTimes[k].cycle != 0 {
+      Cumulative.add(cycleValue, localTimes[k].cycle, type, into: out + shown[k] * width)
+    }
+  }
+
   /// The value with a given interpolator: the plan builder's, for the epoch in force while the
   /// script runs.
   @inline(__always) func write(

@@ -17,4 +17,22 @@ final class KeyframeSource: ValueWriter {
       Cumulative.add(cycleValue, lt.cycle, evaluator.type, into: out)
     }
   }
+
+  /// The column form: straight segments through `KeyframeSegments`, anything else per sample.
+  func write(
+    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
+    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>, width: Int
+  ) {
+    guard let segments = evaluator.segments else {
+      return writeEach(
+        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
+        width: width)
+    }
+    segments.write(progress, shown: shown, count: count, into: out, width: width)
+    guard let cycleValue else { return }
+    for k in 0..<count where localTimes[k].cycle != 0 {
+      Cumulative.add(cycleValue, localTimes[k].cycle, evaluator.type, into: out + shown[k] * width)
+    }
+  }
 }

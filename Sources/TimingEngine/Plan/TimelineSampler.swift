@@ -92,7 +92,11 @@ extension TimelinePlan {
           if width == 1 {
             base.initialize(repeating: m[0], count: count)
           } else {
-            for i in 0..<count { (base + i * width).initialize(from: m.baseAddress!, count: width) }
+            // Component by component: `initialize(from:count:)` is a memmove call per row, for
+            // 16 or 32 bytes (~5 % of the standard scene's sampling).
+            for i in 0..<count {
+              for c in 0..<width { (base + i * width + c).initialize(to: m[c]) }
+            }
           }
         }
       } else {

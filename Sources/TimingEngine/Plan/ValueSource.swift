@@ -55,6 +55,14 @@ protocol ValueWriter: Sendable {
   /// cumulative animation); `time` is the scene time, for values that follow the model value.
   func write(
     progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>)
+
+  /// The values at the `count` shown samples of a column, straight into its rows (non-additive,
+  /// whole values only): row `shown[k]` of `out`, `width` apart, gets `write(progress:)` at
+  /// `progress[k]` and `localTimes[k]`.
+  func write(
+    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
+    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>, width: Int)
 }
 
 extension ValueWriter {
@@ -67,6 +75,30 @@ extension ValueWriter {
     into progress: UnsafeMutablePointer<Double>
   ) {
     CompiledTimingFunction.progress(f, localTimes, count: count, into: progress)
+  }
+
+  /// One sample at a time: the sources whose values need more than a short loop.
+  @inline(__always) func write(
+    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
+    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>, width: Int
+  ) {
+    writeEach(
+      progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
+      width: width)
+  }
+
+  /// `write(progress:)` per shown sample: the column form of a source without a faster one,
+  /// and the fallback of those with one.
+  @inline(__always) func writeEach(
+    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
+    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+    into out: UnsafeMutablePointer<Double>, width: Int
+  ) {
+    for k in 0..<count {
+      let i = shown[k]
+      write(progress: progress[k], localTimes[k], time: times[i], into: out + i * width)
+    }
   }
 
   /// Writes the animation's value for local time `lt`, `f` being the animation's timing function.
