@@ -60,6 +60,22 @@ enum TimelineBenchmark {
     print(total)
   }
 
+  static func sampling(runs: Int) {
+    var configuration = APIConfiguration()
+    configuration.maxTimelineValues = 10_000_000
+    guard
+      let prepared = try? PreparedTimeline(
+        json: Array(requestJSON().utf8), configuration: configuration)
+    else { return print("the standard scene did not plan") }
+    let values = Double(prepared.times.count * prepared.outputs.valuesPerSample)
+    var layers = 0
+    let (best, median) = best(max(runs, 1)) { layers += prepared.sample().layers.count }
+    print(
+      "sample (engine, 1 core)   \(fixed(best * 1000, 1)) ms   "
+        + "\(fixed(values / best / 1e6, 1)) M property-values/s   [median \(fixed(values / median / 1e6, 1))]"
+        + (layers > 0 ? "" : " (no layers)"))
+  }
+
   static func run() {
     let json = Array(requestJSON().utf8)
     var configuration = APIConfiguration()

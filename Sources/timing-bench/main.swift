@@ -74,6 +74,13 @@ if CommandLine.arguments.dropFirst().first == "profile-sampling" {
   TimelineBenchmark.profileSampling()
   exit(0)
 }
+// `timing-bench sampling [runs]` only times the standard scene's sampling (one core): best and
+// median of the runs, for comparing two builds run in turn without the rest of `timeline`.
+if CommandLine.arguments.dropFirst().first == "sampling" {
+  TimelineBenchmark.sampling(
+    runs: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 15)
+  exit(0)
+}
 // `timing-bench paced [name]` runs only the paced keyframe figures, or those whose name
 // contains the second argument (also for perf record).
 if CommandLine.arguments.dropFirst().first == "paced" {

@@ -125,8 +125,9 @@ extension TimelinePlan {
           layerTimes.withUnsafeBufferPointer { layerBuffer in
             for start in stride(from: 0, to: count, by: chunk) {
               let end = min(start + chunk, count)
+              let chunkTimes = UnsafeBufferPointer(rebasing: timeBuffer[start..<end])
               let column = Column(
-                times: UnsafeBufferPointer(rebasing: timeBuffer[start..<end]),
+                times: chunkTimes, timeRange: Column.range(chunkTimes),
                 layerTimes: UnsafeBufferPointer(rebasing: layerBuffer[start..<end]),
                 out: base + start * width, width: width, type: track.type,
                 scratch: scratch.baseAddress!, shown: shown, localTimes: localTimes,

@@ -33,4 +33,17 @@ extension CompiledTimingFunction {
     }
     bezier.solve(localTimes, count: count, table: table, extrapolates: extrapolates, into: progress)
   }
+
+  /// `evaluate(lt.fraction)` at each local time, without its before flag (what a group's time
+  /// warp asks, `CompiledAnimation.warpedTime`): Bézier curves, which have no use for the flag,
+  /// through their column solve.
+  func evaluateFractions(
+    _ localTimes: UnsafePointer<LocalTime>, count: Int, into progress: UnsafeMutablePointer<Double>
+  ) {
+    guard bezier != nil else {
+      for k in 0..<count { progress[k] = evaluate(localTimes[k].fraction) }
+      return
+    }
+    evaluate(localTimes, count: count, into: progress)
+  }
 }
