@@ -78,7 +78,7 @@ import Testing
     inputs += (0..<1_000).map { _ in Double(Int.random(in: -1_000...1_000, using: &random)) }
     for pair in stride(from: 0, to: inputs.count - 1, by: 2) {
       let x = SIMD2(inputs[pair], inputs[pair + 1])
-      let f = MediaTiming.floor(x)
+      let f = fastFloor(x)
       #expect(f.x.bitPattern == fastFloor(x.x).bitPattern, "\(x.x)")
       #expect(f.y.bitPattern == fastFloor(x.y).bitPattern, "\(x.y)")
     }

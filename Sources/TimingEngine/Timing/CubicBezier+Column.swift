@@ -46,15 +46,21 @@ extension CubicBezier {
     // Only 0 < x < 1 may use the table (NaN fails both tests).
     let inside = (x .> 0) .& (x .< 1)
     let xs = x.replacing(with: 0.5, where: .!inside)
-    // ParameterTable.guess, lane by lane for the table reads.
+    // ParameterTable.guess, lane by lane for the table reads. 0 ≤ position < 64, so its floor
+    // is exact and the index is that floor's bits above 2⁵²'s: no conversion with a range check
+    // per lane (`Int(_:)` traps out of range), and the index is the one `Int(position)` gives.
     let position = xs * Double(ParameterTable.intervals)
-    let i0 = Int(position.x)
-    let i1 = Int(position.y)
-    let t = position - SIMD2(Double(i0), Double(i1))
-    let s0 = SIMD2(g[2 * i0], g[2 * i1])
-    let m0 = SIMD2(g[2 * i0 + 1], g[2 * i1 + 1])
-    let s1 = SIMD2(g[2 * i0 + 2], g[2 * i1 + 2])
-    let m1 = SIMD2(g[2 * i0 + 3], g[2 * i1 + 3])
+    let whole = fastFloor(position)
+    let shift = SIMD2<Double>(repeating: 4_503_599_627_370_496)
+    let biased: SIMD2<Double> = whole + shift
+    let index =
+      unsafeBitCast(biased, to: SIMD2<UInt64>.self) &- unsafeBitCast(shift, to: SIMD2<UInt64>.self)
+    let (i0, i1) = (2 &* Int(truncatingIfNeeded: index.x), 2 &* Int(truncatingIfNeeded: index.y))
+    let t = position - whole
+    let s0 = SIMD2(g[i0], g[i1])
+    let m0 = SIMD2(g[i0 &+ 1], g[i1 &+ 1])
+    let s1 = SIMD2(g[i0 &+ 2], g[i1 &+ 2])
+    let m1 = SIMD2(g[i0 &+ 3], g[i1 &+ 3])
     // NaN slopes mark a guess the table does not trust; the scalar path takes the linear one.
     // (`m .== m` is the scalar `isFinite` because the table holds no infinite slope: at most
     // 1 000 / 64, from X′ > 1e-3.)
@@ -71,7 +77,10 @@ extension CubicBezier {
     let trusted = d * Self.yTolerance .> residualNoise * yDerivativeBound
     let step = (((ax * s + bx) * s + cx) * s - xs) / d
     let next = s - step
-    let magnitude = pointwiseMax(step, -step)
+    // |step| by selection: `pointwiseMax` is a branch per lane (it orders NaN). The sign of a
+    // zero and a NaN compare below as `abs` leaves them.
+    let negative: SIMDMask<SIMD2<Int64>> = step .< 0
+    let magnitude: SIMD2<Double> = step.replacing(with: -step, where: negative)
     let converged =
       (curvatureBound * magnitude .< 0.5 * d)
       .& (2 * curvatureBound * magnitude * magnitude * yDerivativeBound .< Self.yTolerance * d)

@@ -46,12 +46,12 @@ extension MediaTiming {
         continue
       }
       // basicLocalTime's active case.
-      let iteration = Self.floor(ratio)
+      let iteration = fastFloor(ratio)
       var r = p - iteration * d
       r.replace(with: 0, where: r .< 0)
       r.replace(with: d, where: r .> d)
       let half = iteration * 0.5
-      let halfFloor = Self.floor(half)
+      let halfFloor = fastFloor(half)
       let reversed = autoreverses ? half .!= halfFloor : SIMDMask(repeating: false)
       r.replace(with: d - r, where: reversed)
       let cycle = autoreverses ? halfFloor : iteration
@@ -69,16 +69,5 @@ extension MediaTiming {
     }
     if k < count { scalar(k) }
     return kept
-  }
-
-  /// `fastFloor` for |x| < 2⁵², two at a time: x + 2⁵² (with x's sign) rounds x to a whole
-  /// number, taking 2⁵² away again is exact, and one less when that rounded up. A result of 0
-  /// is +0, as `fastFloor` gives.
-  @inline(__always) static func floor(_ x: SIMD2<Double>) -> SIMD2<Double> {
-    let shift = SIMD2<Double>(repeating: 4_503_599_627_370_496)
-    let magic = shift.replacing(with: -shift, where: x .< 0)
-    var t = (x + magic) - magic
-    t.replace(with: t - 1, where: t .> x)
-    return t
   }
 }

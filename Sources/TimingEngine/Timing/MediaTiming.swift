@@ -164,3 +164,14 @@ extension MediaTiming {
   let half = k * 0.5
   return half != fastFloor(half)
 }
+
+/// `fastFloor` for |x| < 2⁵², lane by lane, with no conversion to an integer (x86-64's baseline
+/// has no packed one): x + 2⁵² (with x's sign) rounds x to a whole number, taking 2⁵² away again
+/// is exact, and one less when that rounded up. A result of 0 is +0, as `fastFloor` gives.
+@inline(__always) func fastFloor<V: SIMD>(_ x: V) -> V where V.Scalar == Double {
+  let shift = V(repeating: 4_503_599_627_370_496)
+  let magic = shift.replacing(with: -shift, where: x .< 0)
+  var t = (x + magic) - magic
+  t.replace(with: t - 1, where: t .> x)
+  return t
+}
