@@ -50,7 +50,8 @@ struct Column {
     }
     // `progress` is free until the progress pass: the local-time pass's working space.
     let count = animation.localTimes(
-      layerTimes: layerTimes.baseAddress!, shown: shown, count: attached, into: localTimes,
+      layerTimes: layerTimes.baseAddress!, shown: shown, count: attached,
+      everySample: alwaysAttached, into: localTimes,
       parentTimes: progress)
     source.progress(localTimes, count: count, animation.timingFunction, into: progress)
     // A whole, non-additive value is written straight into the column (it replaces what is

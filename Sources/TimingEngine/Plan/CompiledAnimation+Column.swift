@@ -5,18 +5,26 @@ extension CompiledAnimation {
   /// Of the `count` samples in `shown` (indices into `layerTimes`), keeps those the animation
   /// has a local time at, in order at the front of `shown`, with their local times in
   /// `localTimes`; returns how many. `parentTimes` is working space for `count` values.
+  /// `everySample` says `shown` is 0, 1, 2, … (the animation is attached at every time): then
+  /// the layer times are the parent times as they stand, not gathered.
   func localTimes(
     layerTimes: UnsafePointer<Double>, shown: UnsafeMutablePointer<Int>, count: Int,
-    into localTimes: UnsafeMutablePointer<LocalTime>, parentTimes: UnsafeMutablePointer<Double>
+    everySample: Bool, into localTimes: UnsafeMutablePointer<LocalTime>,
+    parentTimes: UnsafeMutablePointer<Double>
   ) -> Int {
     guard let parent else {
-      for k in 0..<count { parentTimes[k] = layerTimes[shown[k]] }
+      if !everySample {
+        for k in 0..<count { parentTimes[k] = layerTimes[shown[k]] }
+      }
       return timing.localTimes(
-        parentTimes: parentTimes, shown: shown, count: count, activeDuration: activeDuration,
+        parentTimes: everySample ? layerTimes : UnsafePointer(parentTimes), shown: shown,
+        count: count,
+        activeDuration: activeDuration,
         inverseDuration: inverseDuration, attached: !removedOnCompletion, into: localTimes)
     }
     let kept = parent.localTimes(
-      layerTimes: layerTimes, shown: shown, count: count, into: localTimes,
+      layerTimes: layerTimes, shown: shown, count: count, everySample: everySample,
+      into: localTimes,
       parentTimes: parentTimes)
     parent.childTimes(localTimes, count: kept, into: parentTimes)
     return timing.localTimes(
