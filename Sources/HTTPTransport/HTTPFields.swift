@@ -43,8 +43,14 @@ public struct HTTPFields: Sendable, Sequence {
     fields.first { Self.equalsIgnoringCase($0.name, name) }?.value
   }
 
+  /// One pass and one array (a filter then a map made two, for each of the five lookups of a
+  /// request).
   public func values(_ name: String) -> [String] {
-    fields.filter { Self.equalsIgnoringCase($0.name, name) }.map(\.value)
+    var values: [String] = []
+    for field in fields where Self.equalsIgnoringCase(field.name, name) {
+      values.append(field.value)
+    }
+    return values
   }
 
   /// Comma-separated list members across every field of that name, trimmed and lowercased.
@@ -58,14 +64,21 @@ public struct HTTPFields: Sendable, Sequence {
 
   public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
+  /// Byte by byte over each string's contiguous UTF-8: a request looks names up ~20 times (its
+  /// own fields, then each response field against the four the writer sets itself), and zipping
+  /// the two UTF-8 views' iterators was ~1 % of a small GET.
   static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
-    let x = a.utf8
-    let y = b.utf8
-    guard x.count == y.count else { return false }
-    for (p, q) in zip(x, y) where p != q {
-      guard isLetter(p) && p | 0x20 == q | 0x20 else { return false }
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        for i in 0..<x.count where x[i] != y[i] {
+          guard isLetter(x[i]) && x[i] | 0x20 == y[i] | 0x20 else { return false }
+        }
+        return true
+      }
     }
-    return true
   }
 
   private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }

@@ -51,26 +51,44 @@ enum RequestTarget {
   /// already checked to be visible ASCII by the parser, so it works on bytes (the Character view
   /// made this ~5 % of a small request).
   static func split(_ target: String) -> (path: String, query: String?) {
-    var rest = Substring(target).utf8[...]
-    if rest.first != UInt8(ascii: "/"), let colon = rest.firstIndex(of: UInt8(ascii: ":")),
-      rest[colon...].starts(with: "://".utf8)
-    {
-      rest = rest[rest.index(colon, offsetBy: 3)...]
-      if let slash = rest.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") })
-      {
-        rest = rest[slash...]
-      } else {
-        rest = "/".utf8[...]
+    var target = target
+    return target.withUTF8 { bytes in
+      var start = 0
+      if bytes.first != UInt8(ascii: "/") {
+        start = authorityEnd(bytes) ?? 0
       }
+      // One scan for the query's '?' and the fragment's '#' (a fragment is cut first: a '?'
+      // after '#' is part of the fragment).
+      var mark: Int?
+      var end = bytes.count
+      var i = start
+      while i < end {
+        switch bytes[i] {
+        case UInt8(ascii: "?") where mark == nil: mark = i
+        case UInt8(ascii: "#"): end = i
+        default: break
+        }
+        i += 1
+      }
+      func text(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+      }
+      if start == bytes.count { return ("/", nil) }
+      guard let mark, mark < end else { return (start == end ? "/" : text(start, end), nil) }
+      return (start == mark ? "/" : text(start, mark), text(mark + 1, end))
     }
-    if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
-    if let mark = rest.firstIndex(of: UInt8(ascii: "?")) {
-      let path = rest[..<mark]
-      return (
-        path.isEmpty ? "/" : String(Substring(path)),
-        String(Substring(rest[rest.index(after: mark)...]))
-      )
-    }
-    return (rest.isEmpty ? "/" : String(Substring(rest)), nil)
   }
+
+  /// In an absolute-form target (`http://host/path`), where the path (or query) starts: the
+  /// first '/' or '?' after "://", or the end of the target when there is neither. Nil when the
+  /// target is not in absolute form.
+  private static func authorityEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+      bytes[colon...].starts(with: "://".utf8)
+    else { return nil }
+    let host = colon + 3
+    return bytes[host...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+      ?? bytes.count
+  }
+
 }

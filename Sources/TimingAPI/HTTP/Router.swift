@@ -87,7 +87,11 @@ struct Route: Sendable {
           return false
         }
       case .parameter:
-        guard !range.isEmpty, decoded(path, range) != nil else { return false }
+        // Without a '%' the segment is its own decoding (the parser let only visible ASCII
+        // through): decode only to check escapes, not to make a string `parameters` makes again.
+        guard !range.isEmpty,
+          !path[range].contains(UInt8(ascii: "%")) || decoded(path, range) != nil
+        else { return false }
       }
     }
     return true
