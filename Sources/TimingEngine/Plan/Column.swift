@@ -27,6 +27,21 @@ struct Column {
     return lo...hi
   }
 
+  /// Where in each row a step's value goes when it only replaces components (nil when it must be
+  /// composed): a step on a run of components writes there only if its value has exactly
+  /// that many (every writer writes its value type's component count).
+  @inline(__always) func directOffset<Source: ValueWriter>(_ step: TrackStep, _ source: Source)
+    -> Int?
+  {
+    guard !step.additive, step.valueFunction == nil else { return nil }
+    switch step.part {
+    case .whole: return 0
+    case .components(let range):
+      return source.valueType?.componentCount == range.count ? range.lowerBound : nil
+    case .transform: return nil
+    }
+  }
+
   /// Composes one step onto every sample, in three passes over the column — local times, then
   /// progress, then values — instead of one pass doing all three per sample. Each pass is a
   /// short loop whose iterations do not depend on each other, so the processor works on
@@ -54,14 +69,14 @@ struct Column {
       everySample: alwaysAttached, into: localTimes,
       parentTimes: progress)
     source.progress(localTimes, count: count, animation.timingFunction, into: progress)
-    // A whole, non-additive value is written straight into the column (it replaces what is
-    // beneath); everything else goes through scratch space and Composition.
-    var direct = !step.additive && step.valueFunction == nil
-    if case .whole = step.part {} else { direct = false }
-    if direct {
+    // A non-additive value of the whole property, or of a run of its components exactly as
+    // wide as the value (`bounds.size.width`, `position.x`), is written straight into the
+    // column: it replaces what is beneath, which is all `Composition` would do with it.
+    // Everything else goes through scratch space and Composition.
+    if let offset = directOffset(step, source) {
       source.write(
-        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
-        width: width)
+        progress: progress, localTimes, shown: shown, count: count, times: times,
+        into: out + offset, width: width)
       return
     }
     let value = scratch

@@ -15,6 +15,7 @@ final class InterpolationSource: ValueWriter {
   let spring: SpringCurve?
   let cycleValue: [Double]?
   let type: ValueType
+  var valueType: ValueType? { type }
 
   init(
     _ interpolator: Interpolator, epochs: [(start: Double, interpolator: Interpolator)] = [],

@@ -3,6 +3,7 @@
 final class KeyframeSource: ValueWriter {
   let evaluator: KeyframeEvaluator
   let cycleValue: [Double]?
+  var valueType: ValueType? { evaluator.type }
 
   init(_ evaluator: KeyframeEvaluator, cycleValue: [Double]?) {
     self.evaluator = evaluator

@@ -56,6 +56,10 @@ protocol ValueWriter: Sendable {
   func write(
     progress p: Double, _ lt: LocalTime, time: Double, into out: UnsafeMutablePointer<Double>)
 
+  /// The type of the values `write` writes, when the source knows it: a step on a run of
+  /// components writes straight into the column only then (`Column.directOffset`).
+  var valueType: ValueType? { get }
+
   /// The values at the `count` shown samples of a column, straight into its rows (non-additive,
   /// whole values only): row `shown[k]` of `out`, `width` apart, gets `write(progress:)` at
   /// `progress[k]` and `localTimes[k]`.
@@ -66,6 +70,8 @@ protocol ValueWriter: Sendable {
 }
 
 extension ValueWriter {
+  var valueType: ValueType? { nil }
+
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     CompiledTimingFunction.progress(f, lt)
   }
