@@ -7,7 +7,9 @@ import Testing
 /// sample must come out as it does alone: on random scripts (all animation classes, groups,
 /// layer clocks, live ends, removals), every value sampled in one request of more than two
 /// chunks must have the bits of the same time sampled by itself, where the column is one
-/// sample long and every curve takes the scalar solve.
+/// sample long and every curve takes the scalar solve. (A one-sample column still takes the
+/// column writers and the direct writes; `ScalarSamplingTests` compares those with the scalar
+/// path.)
 @Suite struct ColumnSamplingTests {
   @Test func aColumnSamplesAsEachTimeAlone() throws {
     for seed: UInt64 in 1...20 {
