@@ -74,7 +74,8 @@ enum RequestTarget {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
       }
       if start == bytes.count { return ("/", nil) }
-      guard let mark, mark < end else { return (start == end ? "/" : text(start, end), nil) }
+      // A '?' is only taken before any '#', so a mark is always before the end.
+      guard let mark else { return (start == end ? "/" : text(start, end), nil) }
       return (start == mark ? "/" : text(start, mark), text(mark + 1, end))
     }
   }
@@ -90,5 +91,4 @@ enum RequestTarget {
     return bytes[host...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
       ?? bytes.count
   }
-
 }

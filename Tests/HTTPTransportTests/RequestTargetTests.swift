@@ -3,8 +3,7 @@ import Testing
 @testable import HTTPTransport
 
 /// The request target split into path and query (RFC 9112 §3.2; RFC 3986 §3.4–3.5 for where a
-/// query and a fragment start), and field names compared without regard to ASCII case
-/// (RFC 9110 §5.1) — both on bytes, in one pass.
+/// query and a fragment start), on bytes in one pass.
 @Suite struct RequestTargetTests {
   @Test(
     arguments: [
@@ -28,25 +27,5 @@ import Testing
     let split = RequestTarget.split(target)
     #expect(split.path == path)
     #expect(split.query == query)
-  }
-
-  @Test func namesCompareWithoutASCIICase() {
-    #expect(HTTPFields.equalsIgnoringCase("Content-Length", "content-LENGTH"))
-    #expect(HTTPFields.equalsIgnoringCase("", ""))
-    #expect(!HTTPFields.equalsIgnoringCase("Content-Length", "Content-Lengt"))
-    // Bytes that differ only in bit 0x20 but are not letters: '@' and '`', '-' and '\r'.
-    #expect(!HTTPFields.equalsIgnoringCase("a@b", "a`b"))
-    #expect(!HTTPFields.equalsIgnoringCase("X-Id", "X\rId"))
-    #expect(!HTTPFields.equalsIgnoringCase("é", "É"))
-    // A long (heap) string against a small one of the same bytes.
-    let long = String(repeating: "Field-", count: 10)
-    #expect(HTTPFields.equalsIgnoringCase(long, long.uppercased()))
-  }
-
-  @Test func valuesKeepEveryFieldOfTheNameInOrder() {
-    let fields = HTTPFields([("Host", "a"), ("Accept", "x"), ("host", "b"), ("HOST", "c")])
-    #expect(fields.values("Host") == ["a", "b", "c"])
-    #expect(fields.values("Missing").isEmpty)
-    #expect(fields["hOsT"] == "a")
   }
 }

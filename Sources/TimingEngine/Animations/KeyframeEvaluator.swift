@@ -176,13 +176,7 @@ final class KeyframeEvaluator: Sendable {
   }
 
   private func lastIndex(atOrBefore u: Double) -> Int {
-    var lo = 0
-    var hi = keyTimes.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if keyTimes[mid] <= u { lo = mid + 1 } else { hi = mid }
-    }
-    return max(lo - 1, 0)
+    keyTimes.withUnsafeBufferPointer { KeyframeSegments.lastIndex($0, atOrBefore: u) }
   }
 
   /// The segment holding u and the progress within it, after that segment's timing function.

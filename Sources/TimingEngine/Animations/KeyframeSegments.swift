@@ -1,5 +1,6 @@
 /// A keyframe animation whose value is a straight line between plain values in each segment
-/// (linear or paced values, no path, no spline, nothing transform-shaped), laid out flat for
+/// (linear or paced values, no path, no spline, no transform decomposed between its ends — a
+/// transform with a singular end interpolates element-wise and is laid out), laid out flat for
 /// sampling a whole column: the keyframe's values row by row and each segment's difference, the
 /// same numbers `KeyframeEvaluator`'s per-segment `Interpolator`s hold.
 ///

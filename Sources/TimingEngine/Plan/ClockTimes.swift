@@ -3,18 +3,29 @@
 /// parent's timing, and mapping every time again for each layer was ~5 % of the standard
 /// scene's sampling (1 000 layers, one clock).
 struct ClockTimes {
-  /// The last clock's levels (begin time, speed, offset as bit patterns: −0 and +0 map times
-  /// differently) and its times.
-  private var last: (levels: [UInt64], times: [Double])?
+  /// The scene times every clock maps.
+  let times: [Double]
+  /// The last clock's levels and its times.
+  private var last: (levels: [LayerClock.Level], times: [Double])?
+
+  init(_ times: [Double]) { self.times = times }
 
   /// `clock.localTime` at each of `times`.
-  mutating func times(on clock: LayerClock, at times: [Double]) -> [Double] {
-    let levels = clock.levels.flatMap {
-      [$0.beginTime.bitPattern, $0.speed.bitPattern, $0.timeOffset.bitPattern]
-    }
-    if let last, last.levels == levels { return last.times }
+  mutating func times(on clock: LayerClock) -> [Double] {
+    if let last, Self.sameMapping(last.levels, clock.levels) { return last.times }
     let mapped = times.map { clock.localTime($0) }
-    last = (levels, mapped)
+    last = (clock.levels, mapped)
     return mapped
+  }
+
+  /// Whether two chains of levels map every time alike: the same begin times, speeds and
+  /// offsets bit for bit (−0 and +0 map a time differently), whichever layers they belong to.
+  static func sameMapping(_ a: [LayerClock.Level], _ b: [LayerClock.Level]) -> Bool {
+    a.count == b.count
+      && zip(a, b).allSatisfy {
+        $0.beginTime.bitPattern == $1.beginTime.bitPattern
+          && $0.speed.bitPattern == $1.speed.bitPattern
+          && $0.timeOffset.bitPattern == $1.timeOffset.bitPattern
+      }
   }
 }

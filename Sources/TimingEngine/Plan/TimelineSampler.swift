@@ -6,7 +6,7 @@ extension TimelinePlan {
   public func sample(times: [Double], outputs: OutputPlan) -> TimelineSamples {
     var layers: [LayerTimeline] = []
     layers.reserveCapacity(layerNames.count)
-    var clockTimes = ClockTimes()
+    var clockTimes = ClockTimes(times)
     let ranges = Self.chunkRanges(times)
     for (layer, outputs) in outputs.layers.enumerated() {
       var columns: [TimelineColumn] = []
@@ -20,7 +20,7 @@ extension TimelinePlan {
           } else {
             let layerTimes =
               tracks[track].steps.isEmpty
-              ? nil : clockTimes.times(on: clocks[tracks[track].layer], at: times)
+              ? nil : clockTimes.times(on: clocks[tracks[track].layer])
             full = sampleTrack(track, times: times, layerTimes: layerTimes, ranges: ranges)
             composed[track] = full
           }

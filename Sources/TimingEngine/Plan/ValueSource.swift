@@ -60,9 +60,10 @@ protocol ValueWriter: Sendable {
   /// components writes straight into the column only then (`Column.directOffset`).
   var valueType: ValueType? { get }
 
-  /// The values at the `count` shown samples of a column, straight into its rows (non-additive,
-  /// whole values only): row `shown[k]` of `out`, `width` apart, gets `write(progress:)` at
-  /// `progress[k]` and `localTimes[k]`.
+  /// The values at the `count` shown samples of a column, straight into its rows (non-additive
+  /// steps on the whole value or on a run of components as wide as it, `Column.directOffset`):
+  /// row `shown[k]` of `out`, `width` apart, gets `write(progress:)` at `progress[k]` and
+  /// `localTimes[k]`.
   func write(
     progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
     shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
