@@ -17,4 +17,15 @@ enum Cumulative {
       for i in 0..<end.count { out[i] += cycle * end[i] }
     }
   }
+
+  /// The column form, after a column writer: row `shown[k]` of `out`, `width` apart, gets its
+  /// completed cycles' worth of `end` (none at cycle 0).
+  static func add(
+    _ end: [Double], _ localTimes: UnsafePointer<LocalTime>, shown: UnsafePointer<Int>,
+    count: Int, _ type: ValueType, into out: UnsafeMutablePointer<Double>, width: Int
+  ) {
+    for k in 0..<count where localTimes[k].cycle != 0 {
+      add(end, localTimes[k].cycle, type, into: out + shown[k] * width)
+    }
+  }
 }

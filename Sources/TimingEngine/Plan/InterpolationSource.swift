@@ -91,9 +91,8 @@ final class InterpolationSource: ValueWriter {
     }
     interpolator.writeLinear(progress, shown: shown, count: count, into: out, width: width)
     guard let cycleValue else { return }
-    for k in 0..<count where localTimes[k].cycle != 0 {
-      Cumulative.add(cycleValue, localTimes[k].cycle, type, into: out + shown[k] * width)
-    }
+    Cumulative.add(
+      cycleValue, localTimes, shown: shown, count: count, type, into: out, width: width)
   }
 
   /// The value with a given interpolator: the plan builder's, for the epoch in force while the

@@ -32,8 +32,8 @@ final class KeyframeSource: ValueWriter {
     }
     segments.write(progress, shown: shown, count: count, into: out, width: width)
     guard let cycleValue else { return }
-    for k in 0..<count where localTimes[k].cycle != 0 {
-      Cumulative.add(cycleValue, localTimes[k].cycle, evaluator.type, into: out + shown[k] * width)
-    }
+    Cumulative.add(
+      cycleValue, localTimes, shown: shown, count: count, evaluator.type, into: out,
+      width: width)
   }
 }
