@@ -49,8 +49,8 @@ struct Column {
   /// interpolation, composition) was too long for that; and the progress pass can solve a
   /// timing curve two samples at a time (`CubicBezier+Column.swift`). The standard scene's
   /// sampling ran 1.13× faster from the passes alone, 1.26× with the column solve and each
-  /// layer's times computed once (`TimelinePlan.sample`; now once per clock, `ClockTimes`), alternating binaries on
-  /// `timing-bench profile-sampling`.
+  /// layer's times computed once (`TimelinePlan.sample`; now once per clock, `ClockTimes`),
+  /// alternating binaries on `timing-bench profile-sampling`.
   @inline(__always) func apply<Source: ValueWriter>(_ step: TrackStep, _ source: Source) {
     let animation = step.animation
     // Most animations are on their layer for the whole request: then skip the check per sample.
