@@ -97,10 +97,13 @@ enum Socket {
   }
 
   /// `inet_ntop`'s text for an IP address of `family` (`in_addr` or `in6_addr`).
+  /// The address's bytes are passed through `withUnsafeBytes(of:)`, which says what the
+  /// implicit `&address` conversion left the compiler to warn about for a generic type.
   private static func text<Address>(_ family: Int32, _ address: Address) -> String {
-    var address = address
     var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-    inet_ntop(family, &address, &text, socklen_t(text.count))
+    withUnsafeBytes(of: address) { bytes in
+      _ = inet_ntop(family, bytes.baseAddress, &text, socklen_t(text.count))
+    }
     return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
