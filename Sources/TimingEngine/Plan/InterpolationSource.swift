@@ -79,20 +79,13 @@ final class InterpolationSource: ValueWriter {
   /// The column form: with fixed ends between two values (`Interpolator.Mode.linear`), one
   /// short loop over the samples instead of a call per sample that asks again which kind of
   /// ends and interpolation it has.
-  func write(
-    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
-    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+  func writeStraight(
+    _ progress: UnsafePointer<Double>, shown: UnsafePointer<Int>, count: Int,
     into out: UnsafeMutablePointer<Double>, width: Int
-  ) {
-    guard epochs.isEmpty, case .linear = interpolator.mode else {
-      return writeEach(
-        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
-        width: width)
-    }
+  ) -> Bool {
+    guard epochs.isEmpty, case .linear = interpolator.mode else { return false }
     interpolator.writeLinear(progress, shown: shown, count: count, into: out, width: width)
-    guard let cycleValue else { return }
-    Cumulative.add(
-      cycleValue, localTimes, shown: shown, count: count, type, into: out, width: width)
+    return true
   }
 
   /// The value with a given interpolator: the plan builder's, for the epoch in force while the

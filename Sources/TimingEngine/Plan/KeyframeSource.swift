@@ -19,21 +19,13 @@ final class KeyframeSource: ValueWriter {
     }
   }
 
-  /// The column form: straight segments through `KeyframeSegments`, anything else per sample.
-  func write(
-    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
-    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
+  /// The column form: straight segments through `KeyframeSegments`.
+  func writeStraight(
+    _ progress: UnsafePointer<Double>, shown: UnsafePointer<Int>, count: Int,
     into out: UnsafeMutablePointer<Double>, width: Int
-  ) {
-    guard let segments = evaluator.segments else {
-      return writeEach(
-        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
-        width: width)
-    }
+  ) -> Bool {
+    guard let segments = evaluator.segments else { return false }
     segments.write(progress, shown: shown, count: count, into: out, width: width)
-    guard let cycleValue else { return }
-    Cumulative.add(
-      cycleValue, localTimes, shown: shown, count: count, evaluator.type, into: out,
-      width: width)
+    return true
   }
 }

@@ -60,18 +60,26 @@ protocol ValueWriter: Sendable {
   /// components writes straight into the column only then (`Column.directOffset`).
   var valueType: ValueType? { get }
 
-  /// The values at the `count` shown samples of a column, straight into its rows (non-additive
-  /// steps on the whole value or on a run of components as wide as it, `Column.directOffset`):
-  /// row `shown[k]` of `out`, `width` apart, gets `write(progress:)` at `progress[k]` and
-  /// `localTimes[k]`.
-  func write(
-    progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
-    shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
-    into out: UnsafeMutablePointer<Double>, width: Int)
+  /// For `cumulative`: the value added per completed cycle (nil for none).
+  var cycleValue: [Double]? { get }
+
+  /// A column's values before their cycles, in one short loop, for a source that has one:
+  /// row `shown[k]` of `out`, `width` apart, gets the value at `progress[k]`. False, with
+  /// nothing written, when the source must go sample by sample (`writeEach`).
+  func writeStraight(
+    _ progress: UnsafePointer<Double>, shown: UnsafePointer<Int>, count: Int,
+    into out: UnsafeMutablePointer<Double>, width: Int
+  ) -> Bool
 }
 
 extension ValueWriter {
   var valueType: ValueType? { nil }
+  var cycleValue: [Double]? { nil }
+
+  func writeStraight(
+    _ progress: UnsafePointer<Double>, shown: UnsafePointer<Int>, count: Int,
+    into out: UnsafeMutablePointer<Double>, width: Int
+  ) -> Bool { false }
 
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     CompiledTimingFunction.progress(f, lt)
@@ -84,15 +92,24 @@ extension ValueWriter {
     CompiledTimingFunction.progress(f, localTimes, count: count, into: progress)
   }
 
-  /// One sample at a time: the sources whose values need more than a short loop.
+  /// The values at the `count` shown samples of a column, straight into its rows (non-additive
+  /// steps on the whole value or on a run of components as wide as it, `Column.directOffset`):
+  /// row `shown[k]` of `out`, `width` apart, gets `write(progress:)` at `progress[k]` and
+  /// `localTimes[k]` — through the source's loop and then its cycles where it has one, else
+  /// one sample at a time.
   @inline(__always) func write(
     progress: UnsafePointer<Double>, _ localTimes: UnsafePointer<LocalTime>,
     shown: UnsafePointer<Int>, count: Int, times: UnsafeBufferPointer<Double>,
     into out: UnsafeMutablePointer<Double>, width: Int
   ) {
-    writeEach(
-      progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
-      width: width)
+    guard writeStraight(progress, shown: shown, count: count, into: out, width: width) else {
+      return writeEach(
+        progress: progress, localTimes, shown: shown, count: count, times: times, into: out,
+        width: width)
+    }
+    guard let cycleValue, let type = valueType else { return }
+    Cumulative.add(
+      cycleValue, localTimes, shown: shown, count: count, type, into: out, width: width)
   }
 
   /// `write(progress:)` per shown sample: the column form of a source without a faster one,
