@@ -192,6 +192,9 @@ for line in open(f"{work}/runs"):
 med = lambda name, i: statistics.median(r[i] for r in runs[name])
 bench = open(f"{work}/bench.txt").read()
 sampler = float(re.search(r"([\d.]+) M property-values/s", bench).group(1))
+# The same scene with no two steps on one timing (nothing for SharedTimings to share): not a
+# target, printed beside it so the sampler's own rate per value stays in view.
+unshared = re.search(r"no timing shared\s+[\d.]+ ms\s+([\d.]+) M property-values/s", bench)
 # Rounds in the order they ran, each "http r1 … r5" or "in-process r1 … r5"; a round's ratio is
 # the median over HTTP ÷ the median in process of the same round.
 scene = {"http": [], "in-process": []}
@@ -221,6 +224,8 @@ print("medians: " + ", ".join("%s %.0f req/s p99 %.2f ms" % (n, med(n, 0), med(n
 print("standard scene, median of 5 a side per round: HTTP %s MB/s (median %.0f), in process %s MB/s (median %.0f), ratios %s; RSS peak during it %.1f MB" % (
     " ".join("%.0f" % r for r in scene["http"]), http, " ".join("%.0f" % r for r in scene["in-process"]),
     in_process, " ".join("%.2f" % r for r in scene_ratios), memory["scene_peak_mb"]))
+if unshared:
+    print("sampler, same scene with no timing shared (best of 9): %s M values/s" % unshared.group(1))
 print()
 for name, value, op, target, unit in rows:
     ok = {">=": value >= target, "<=": value <= target, "<": value < target}[op]

@@ -10,10 +10,14 @@ enum TimelineBenchmark {
   static let layerCount = 1_000
   static let keyPaths = ["opacity", "position", "bounds.size.width", "backgroundColor"]
 
-  static func requestJSON() -> String {
+  /// With `distinctTimings`, every layer's animations get timings of their own (durations and
+  /// begin times a hair apart, the group's too): the same work per value with nothing for
+  /// `SharedTimings` to share, the sampler's rate when no two steps have one timing.
+  static func requestJSON(distinctTimings: Bool = false) -> String {
     var layers: [String] = []
     for i in 0..<layerCount {
-      let d = Double(i % 7) * 0.1
+      let d = distinctTimings ? Double(i) * 1e-4 : Double(i % 7) * 0.1
+      let g = distinctTimings ? 4 + Double(i) * 1e-4 : 4
       layers.append(
         """
         {"name":"layer\(i)","properties":{"position":[\(i),\(i % 50)],"bounds":[0,0,100,100],"opacity":1},
@@ -24,7 +28,7 @@ enum TimelineBenchmark {
          "keyTimes":[0,0.2,0.5,0.7,1],"duration":\(3 + d),"repeatCount":3,"timingFunction":"default"},
         {"key":"grow","type":"spring","keyPath":"bounds.size.width","fromValue":100,"toValue":200,"duration":2,
          "damping":\(8 + Double(i % 5)),"beginTime":\(d)},
-        {"key":"tint","type":"group","duration":4,"repeatCount":2,"animations":[
+        {"key":"tint","type":"group","duration":\(g),"repeatCount":2,"animations":[
           {"type":"basic","keyPath":"backgroundColor","fromValue":"#ff0000","toValue":"#0000ffff","duration":3,
            "timingFunction":"cubic-bezier(0.3,0.1,0.2,1)"}]}
         ]}
@@ -61,19 +65,24 @@ enum TimelineBenchmark {
   }
 
   static func sampling(runs: Int) {
-    var configuration = APIConfiguration()
-    configuration.maxTimelineValues = 10_000_000
-    guard
-      let prepared = try? PreparedTimeline(
-        json: Array(requestJSON().utf8), configuration: configuration)
-    else { return print("the standard scene did not plan") }
-    let values = Double(prepared.times.count * prepared.outputs.valuesPerSample)
-    var layers = 0
-    let (best, median) = best(max(runs, 1)) { layers += prepared.sample().layers.count }
-    print(
-      "sample (engine, 1 core)   \(fixed(best * 1000, 1)) ms   "
-        + "\(fixed(values / best / 1e6, 1)) M property-values/s   [median \(fixed(values / median / 1e6, 1))]"
-        + (layers > 0 ? "" : " (no layers)"))
+    for distinct in [false, true] {
+      var configuration = APIConfiguration()
+      configuration.maxTimelineValues = 10_000_000
+      guard
+        let prepared = try? PreparedTimeline(
+          json: Array(requestJSON(distinctTimings: distinct).utf8), configuration: configuration)
+      else { return print("the standard scene did not plan") }
+      let values = Double(prepared.times.count * prepared.outputs.valuesPerSample)
+      var layers = 0
+      let (best, median) = best(max(runs, 1)) { layers += prepared.sample().layers.count }
+      let shared = prepared.plan.sharedTimings
+      print(
+        (distinct ? "  no timing shared        " : "sample (engine, 1 core)   ")
+          + "\(fixed(best * 1000, 1)) ms   "
+          + "\(fixed(values / best / 1e6, 1)) M property-values/s   [median \(fixed(values / median / 1e6, 1))]"
+          + "   \(shared.steps) of \(prepared.plan.stepCount) steps share \(shared.timings) timings"
+          + (layers > 0 ? "" : " (no layers)"))
+    }
   }
 
   static func run() {
@@ -100,6 +109,13 @@ enum TimelineBenchmark {
     let values = Double(times.count * outputs.valuesPerSample)
     var samples: TimelineSamples?
     let (sampleSeconds, sampleMedian) = best(9) { samples = prepared.sample() }
+    // The same scene with a timing of its own for every animation: nothing to share.
+    var unshared = 0.0
+    if let distinct = try? PreparedTimeline(
+      json: Array(requestJSON(distinctTimings: true).utf8), configuration: configuration)
+    {
+      unshared = best(9) { _ = distinct.sample() }.best
+    }
     let (planSeconds, _) = best(5) {
       _ = try? PreparedTimeline(json: json, configuration: configuration)
     }
@@ -123,7 +139,11 @@ enum TimelineBenchmark {
     print(
       "  sample (engine, 1 core)   \(fixed(sampleSeconds * 1000, 1)) ms   "
         + "\(fixed(values / sampleSeconds / 1e6, 1)) M property-values/s   [\(fixed(values / sampleMedian / 1e6, 1))]"
+        + "   \(prepared.plan.sharedTimings.steps) steps share \(prepared.plan.sharedTimings.timings) timings"
     )
+    print(
+      "    no timing shared        \(fixed(unshared * 1000, 1)) ms   "
+        + "\(fixed(values / unshared / 1e6, 1)) M property-values/s")
     print(
       "  encode JSON               \(fixed(encodeSeconds * 1000, 1)) ms   \(encodeBytes / 1_000_000) MB   "
         + "\(fixed(Double(encodeBytes) / encodeSeconds / 1e6, 0)) MB/s   [\(fixed(Double(encodeBytes) / encodeMedian / 1e6, 0))]"

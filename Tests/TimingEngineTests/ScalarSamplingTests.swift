@@ -95,6 +95,18 @@ import Testing
     return column
   }
 
+  /// Expects `column` to be track `index`'s scalar column at `times`, bit for bit.
+  static func expectScalar(
+    _ column: [Double], _ plan: TimelinePlan, _ index: Int, _ times: [Double], _ context: String
+  ) {
+    let scalar = scalarColumn(plan, index, times)
+    let wrong = zip(column, scalar).enumerated().first { $1.0.bitPattern != $1.1.bitPattern }
+    #expect(
+      column.count == scalar.count && wrong == nil,
+      "\(context), layer \(plan.layerNames[plan.tracks[index].layer]) \(plan.tracks[index].property): value \(wrong.map { "\($0.offset): \($0.element)" } ?? "-")"
+    )
+  }
+
   @Test func everyTrackSamplesAsTheScalarPath() throws {
     var random = SplitMix(seed: 0x5CA1A4)
     var compared = 0
@@ -113,13 +125,7 @@ import Testing
         RandomScripts.sampleTimes(scene)
         + (0..<count).map { -0.5 + (end + 0.5) * Double($0) / Double(count) }
       for index in plan.tracks.indices where !plan.tracks[index].steps.isEmpty {
-        let column = plan.sampleTrack(index, times: times)
-        let scalar = Self.scalarColumn(plan, index, times)
-        let wrong = zip(column, scalar).enumerated().first { $1.0.bitPattern != $1.1.bitPattern }
-        #expect(
-          column.count == scalar.count && wrong == nil,
-          "seed \(seed), \(plan.tracks[index].property): value \(wrong.map { "\($0.offset): \($0.element)" } ?? "-")"
-        )
+        Self.expectScalar(plan.sampleTrack(index, times: times), plan, index, times, "seed \(seed)")
         compared += 1
       }
     }

@@ -51,24 +51,52 @@ struct Column {
   /// sampling ran 1.13× faster from the passes alone, 1.26× with the column solve and each
   /// layer's times computed once (`TimelinePlan.sample`; now once per clock, `ClockTimes`),
   /// alternating binaries on `timing-bench profile-sampling`.
-  @inline(__always) func apply<Source: ValueWriter>(_ step: TrackStep, _ source: Source) {
+  ///
+  /// With `shared`, the step's timing is one other steps have (`SharedTimings`): the first of
+  /// them to reach this chunk works out the local times (and the timing function's progress)
+  /// into `shared`, the others read them there.
+  @inline(__always) func apply<Source: ValueWriter>(
+    _ step: TrackStep, _ source: Source, shared: SharedColumn?
+  ) {
     let animation = step.animation
-    // Most animations are on their layer for the whole request: then skip the check per sample.
-    let alwaysAttached =
-      timeRange.map {
-        animation.isAttached(at: $0.lowerBound) && animation.isAttached(at: $0.upperBound)
-      } ?? false
-    var attached = 0
-    for i in 0..<times.count where alwaysAttached || animation.isAttached(at: times[i]) {
-      shown[attached] = i
-      attached += 1
+    let shown: UnsafeMutablePointer<Int>
+    let localTimes: UnsafeMutablePointer<LocalTime>
+    let count: Int
+    if let shared, shared.count.pointee >= 0 {
+      // Another step with this timing has worked its local times out (`SharedTimings`).
+      (shown, localTimes, count) = (shared.shown, shared.localTimes, shared.count.pointee)
+    } else {
+      (shown, localTimes) = (shared?.shown ?? self.shown, shared?.localTimes ?? self.localTimes)
+      // Most animations are on their layer for the whole request: then skip the check per
+      // sample.
+      let alwaysAttached =
+        timeRange.map {
+          animation.isAttached(at: $0.lowerBound) && animation.isAttached(at: $0.upperBound)
+        } ?? false
+      var attached = 0
+      for i in 0..<times.count where alwaysAttached || animation.isAttached(at: times[i]) {
+        shown[attached] = i
+        attached += 1
+      }
+      // `progress` is free until the progress pass: the local-time pass's working space.
+      count = animation.localTimes(
+        layerTimes: layerTimes.baseAddress!, shown: shown, count: attached,
+        everySample: alwaysAttached, into: localTimes,
+        parentTimes: self.progress)
+      shared?.count.pointee = count
     }
-    // `progress` is free until the progress pass: the local-time pass's working space.
-    let count = animation.localTimes(
-      layerTimes: layerTimes.baseAddress!, shown: shown, count: attached,
-      everySample: alwaysAttached, into: localTimes,
-      parentTimes: progress)
-    source.progress(localTimes, count: count, animation.timingFunction, into: progress)
+    // A shared timing's timing-function progress is shared too; a spring's own is not.
+    let progress: UnsafeMutablePointer<Double>
+    if let shared, source.progressIsTimingFunction {
+      progress = shared.progress
+      if !shared.progressReady.pointee {
+        source.progress(localTimes, count: count, animation.timingFunction, into: progress)
+        shared.progressReady.pointee = true
+      }
+    } else {
+      progress = self.progress
+      source.progress(localTimes, count: count, animation.timingFunction, into: progress)
+    }
     // A non-additive value of the whole property, or of a run of its components exactly as
     // wide as the value (`bounds.size.width`, `position.x`), is written straight into the
     // column: it replaces what is beneath, which is all `Composition` would do with it.

@@ -46,6 +46,8 @@ final class InterpolationSource: ValueWriter {
     return lo - 1
   }
 
+  var progressIsTimingFunction: Bool { spring == nil }
+
   /// A spring's progress is in seconds of basic local time, not a fraction (semantics.md §3.5).
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     if let spring { return spring.progress(lt.basic) }

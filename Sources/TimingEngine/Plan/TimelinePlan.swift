@@ -6,6 +6,8 @@ public final class TimelinePlan: Sendable {
   public let layerNames: [String]
   let clocks: [LayerClock]
   let tracks: [Track]
+  /// Steps with the same local times, sampled once for all of them.
+  let sharedTimingSlots: SharedTimings
   /// Track indices per layer, in output order.
   let layerTracks: [[Int]]
   /// Each layer's tracks by property name.
@@ -90,6 +92,7 @@ public final class TimelinePlan: Sendable {
     layerNames = builder.names
     clocks = builder.clocks
     tracks = builder.tracks
+    sharedTimingSlots = SharedTimings(tracks: builder.tracks, clocks: builder.clocks)
     layerTracks = builder.layerTracks
     trackByProperty = builder.trackByProperty
     layerIndex = builder.nameIndex
@@ -108,6 +111,14 @@ public final class TimelinePlan: Sendable {
   }
 
   public var layerCount: Int { layerNames.count }
+
+  /// Steps whose timing another step has too, and how many such timings (`SharedTimings`).
+  public var sharedTimings: (steps: Int, timings: Int) {
+    (
+      sharedTimingSlots.slots.joined().filter { $0 != SharedTimings.unshared }.count,
+      sharedTimingSlots.slotCount
+    )
+  }
 
   /// Animation steps on all tracks: sampling costs about steps × samples evaluations.
   public var stepCount: Int { tracks.reduce(0) { $0 + $1.steps.count } }

@@ -8,6 +8,8 @@ extension TimelinePlan {
     layers.reserveCapacity(layerNames.count)
     var clockTimes = ClockTimes(times)
     let ranges = Self.chunkRanges(times)
+    let sharing = SharedTimingColumns(
+      sharedTimingSlots, times: times.count, chunk: min(times.count, Self.columnChunk))
     for (layer, outputs) in outputs.layers.enumerated() {
       var columns: [TimelineColumn] = []
       columns.reserveCapacity(outputs.count)
@@ -21,7 +23,8 @@ extension TimelinePlan {
             let layerTimes =
               tracks[track].steps.isEmpty
               ? nil : clockTimes.times(on: clocks[tracks[track].layer])
-            full = sampleTrack(track, times: times, layerTimes: layerTimes, ranges: ranges)
+            full = sampleTrack(
+              track, times: times, layerTimes: layerTimes, ranges: ranges, sharing: sharing)
             composed[track] = full
           }
         } else {
@@ -85,10 +88,11 @@ extension TimelinePlan {
   /// sample by sample, with one dispatch per step (a switch over `ValueSource`) instead of per
   /// step and sample, and no allocation per sample.
   ///
-  /// `layerTimes` are the times on the track's layer's clock, when the caller has them.
+  /// `layerTimes` are the times on the track's layer's clock, when the caller has them;
+  /// `sharing` holds the local times of timings steps share, for the same `times`.
   func sampleTrack(
     _ index: Int, times: [Double], layerTimes: [Double]? = nil,
-    ranges: [ClosedRange<Double>?]? = nil
+    ranges: [ClosedRange<Double>?]? = nil, sharing: SharedTimingColumns? = nil
   ) -> [Double] {
     let track = tracks[index]
     let width = track.type.componentCount
@@ -143,7 +147,10 @@ extension TimelinePlan {
                 out: base + start * width, width: width, type: track.type,
                 scratch: scratch.baseAddress!, shown: shown, localTimes: localTimes,
                 progress: progress)
-              for step in track.steps { step.source.apply(step, column) }
+              for (s, step) in track.steps.enumerated() {
+                step.source.apply(
+                  step, column, shared: sharing?.column(track: index, step: s, start: start))
+              }
             }
           }
         }

@@ -27,12 +27,12 @@ enum ValueSource: Sendable {
 
   /// Composes the step onto a whole column of samples: one switch, then the generic
   /// `Column.apply`, which the compiler specialises for each case's payload.
-  func apply(_ step: TrackStep, _ column: Column) {
+  func apply(_ step: TrackStep, _ column: Column, shared: SharedColumn?) {
     switch self {
-    case .interpolation(let source): column.apply(step, source)
-    case .keyframe(let source): column.apply(step, source)
-    case .pathRotation(let source): column.apply(step, source)
-    case .transition(let source): column.apply(step, source)
+    case .interpolation(let source): column.apply(step, source, shared: shared)
+    case .keyframe(let source): column.apply(step, source, shared: shared)
+    case .pathRotation(let source): column.apply(step, source, shared: shared)
+    case .transition(let source): column.apply(step, source, shared: shared)
     }
   }
 }
@@ -50,6 +50,10 @@ protocol ValueWriter: Sendable {
   func progress(
     _ localTimes: UnsafePointer<LocalTime>, count: Int, _ timingFunction: CompiledTimingFunction?,
     into progress: UnsafeMutablePointer<Double>)
+
+  /// Whether `progress` is the timing function's (steps with the same timing then have the same
+  /// progress, `SharedTimingColumns`); false for a spring's own curve.
+  var progressIsTimingFunction: Bool { get }
 
   /// The value at progress `p` (from `progress`) and local time `lt` (for the cycle of a
   /// cumulative animation); `time` is the scene time, for values that follow the model value.
@@ -80,6 +84,10 @@ extension ValueWriter {
     _ progress: UnsafePointer<Double>, shown: UnsafePointer<Int>, count: Int,
     into out: UnsafeMutablePointer<Double>, width: Int
   ) -> Bool { false }
+
+  /// The default progress is the timing function's; a source that replaces the two `progress`
+  /// methods says here whether its own still is.
+  var progressIsTimingFunction: Bool { true }
 
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     CompiledTimingFunction.progress(f, lt)
