@@ -145,24 +145,29 @@ import Testing
   /// timings have several steps — among them springs, whose progress is their own, beside
   /// basics with the same timing — sampled whole (`sample`, which shares) and compared with
   /// the scalar path bit for bit.
+  static func sharingScene(seed: UInt64) -> Scene {
+    var generator = RandomScripts(seed: seed)
+    let base = generator.scene(events: 20)
+    var scene = base
+    for copy in 0..<4 {
+      for var layer in base.layers {
+        layer.name += "-\(copy)"
+        scene.layers.append(layer)
+      }
+    }
+    for i in scene.layers.indices {
+      var random = SplitMix(seed: seed &* 31 &+ UInt64(i % 3))
+      scene.layers[i].properties.append(("bounds", AnimatableValue(.rect, [0, 0, 100, 50])))
+      scene.layers[i].animations += ScalarSamplingTests.extras(&random)
+    }
+    return scene
+  }
+
   @Test func sharedSamplingIsTheScalarPath() throws {
     var compared = 0
     var sharedSteps = 0
     for seed: UInt64 in 1...12 {
-      var generator = RandomScripts(seed: seed)
-      let base = generator.scene(events: 20)
-      var scene = base
-      for copy in 0..<4 {
-        for var layer in base.layers {
-          layer.name += "-\(copy)"
-          scene.layers.append(layer)
-        }
-      }
-      for i in scene.layers.indices {
-        var random = SplitMix(seed: seed &* 31 &+ UInt64(i % 3))
-        scene.layers[i].properties.append(("bounds", AnimatableValue(.rect, [0, 0, 100, 50])))
-        scene.layers[i].animations += ScalarSamplingTests.extras(&random)
-      }
+      let scene = Self.sharingScene(seed: seed)
       let plan = try TimelinePlan(scene: scene)
       sharedSteps +=
         plan.sharedTimingSlots.slots.joined().filter { $0 != SharedTimings.unshared }.count
@@ -182,5 +187,41 @@ import Testing
     }
     #expect(compared > 300)
     #expect(sharedSteps > 200)
+  }
+
+  /// Streamed answers' blocks (`TimelineBlockSampler`), output after output and layer after
+  /// layer as the JSON answer takes them: blocks of whole chunks share local times across
+  /// layers, blocks of fewer samples than a chunk do not, and both have the scalar path's bits.
+  @Test func blocksShareAsTheScalarPath() throws {
+    for seed: UInt64 in [3, 7] {
+      let scene = Self.sharingScene(seed: seed)
+      let plan = try TimelinePlan(scene: scene)
+      let end = (RandomScripts.sampleTimes(scene).max() ?? 0) + 1
+      let count = 3 * TimelinePlan.columnChunk + 123
+      let times = (0..<count).map { -0.5 + (end + 0.5) * Double($0) / Double(count) }
+      let outputs = try plan.outputs(keyPaths: nil)
+      // 2 500 values a block: 2 048 rows of one number (two whole chunks), 1 024 of two, 625 of
+      // four (not a chunk, no sharing); 700 values: 700 rows, never a chunk.
+      for values in [2_500, 700] {
+        let sampler = TimelineBlockSampler(plan: plan, times: times)
+        #expect(
+          TimelineBlockSampler.rows(values: values, width: 1) == (values == 700 ? 700 : 2_048))
+        for (layer, tracks) in plan.layerTracks.enumerated() {
+          for (output, index) in tracks.enumerated() {
+            let rows = TimelineBlockSampler.rows(
+              values: values, width: plan.tracks[index].type.componentCount)
+            var column: [Double] = []
+            for from in stride(from: 0, to: count, by: rows) {
+              column +=
+                sampler.column(
+                  layer: layer, output: output, of: outputs, rows: from..<min(count, from + rows)
+                ).values
+            }
+            ScalarSamplingTests.expectScalar(
+              column, plan, index, times, "seed \(seed), \(values) values a block")
+          }
+        }
+      }
+    }
   }
 }

@@ -48,6 +48,9 @@ final class TimelineStream: @unchecked Sendable {
   }
 
   private let plan: TimelinePlan
+  /// The JSON document's blocks, output after output, sharing the local times of shared
+  /// timings across layers.
+  private let sampler: TimelineBlockSampler
   private let outputs: OutputPlan
   private let times: [Double]
   private let warnings: [SceneWarning]
@@ -60,6 +63,7 @@ final class TimelineStream: @unchecked Sendable {
 
   init(_ prepared: PreparedTimeline, format: Format, indented: Bool = false) {
     plan = prepared.plan
+    sampler = TimelineBlockSampler(plan: prepared.plan, times: prepared.times)
     outputs = prepared.outputs
     times = prepared.times
     warnings = prepared.warnings
@@ -138,9 +142,9 @@ final class TimelineStream: @unchecked Sendable {
         json.beginArray()
       }
       let width = max(1, outputs.type(layer: layer, output: output).componentCount)
-      let to = min(times.count, from + max(1, Self.blockValues / width))
-      let column = plan.column(
-        layer: layer, output: output, of: outputs, times: Array(times[from..<to]))
+      let to = min(
+        times.count, from + TimelineBlockSampler.rows(values: Self.blockValues, width: width))
+      let column = sampler.column(layer: layer, output: output, of: outputs, rows: from..<to)
       TimelineJSONEncoder.writeColumnValues(column, names: plan.contentsNames, into: &json)
       if to < times.count {
         stage = .column(layer: layer, output: output, from: to)
@@ -188,11 +192,13 @@ final class TimelineStream: @unchecked Sendable {
       }
       let width = max(1, outputs.componentsPerSample)
       let to = min(times.count, from + max(1, Self.blockValues / width))
-      let block = Array(times[from..<to])
+      // A row holds every layer: the layers of one block share their timings' local times.
+      let block = TimelineBlockSampler(plan: plan, times: Array(times[from..<to]))
       var columns: [TimelineColumn] = []
       for layer in 0..<outputs.layerCount {
         for output in 0..<outputs.outputCount(layer: layer) {
-          columns.append(plan.column(layer: layer, output: output, of: outputs, times: block))
+          columns.append(
+            block.column(layer: layer, output: output, of: outputs, rows: 0..<block.times.count))
         }
       }
       TimelineCSVEncoder.appendRows(

@@ -89,10 +89,12 @@ extension TimelinePlan {
   /// step and sample, and no allocation per sample.
   ///
   /// `layerTimes` are the times on the track's layer's clock, when the caller has them;
-  /// `sharing` holds the local times of timings steps share, for the same `times`.
+  /// `sharing` holds the local times of timings steps share, for times of which `times` start
+  /// `sharingOffset` in, a whole number of its chunks in (`TimelineBlockSampler`).
   func sampleTrack(
     _ index: Int, times: [Double], layerTimes: [Double]? = nil,
-    ranges: [ClosedRange<Double>?]? = nil, sharing: SharedTimingColumns? = nil
+    ranges: [ClosedRange<Double>?]? = nil, sharing: SharedTimingColumns? = nil,
+    sharingOffset: Int = 0
   ) -> [Double] {
     let track = tracks[index]
     let width = track.type.componentCount
@@ -149,7 +151,8 @@ extension TimelinePlan {
                 progress: progress)
               for (s, step) in track.steps.enumerated() {
                 step.source.apply(
-                  step, column, shared: sharing?.column(track: index, step: s, start: start))
+                  step, column,
+                  shared: sharing?.column(track: index, step: s, start: sharingOffset + start))
               }
             }
           }
