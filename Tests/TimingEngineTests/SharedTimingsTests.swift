@@ -97,6 +97,11 @@ import Testing
     let times = SharedTimingColumns.memoryCap / bytesPerTime / 2 + 1
     let columns = SharedTimingColumns(plan.sharedTimingSlots, times: times, chunk: 1_024)
     #expect(columns.slots.flatMap { $0 }.filter { $0 != SharedTimings.unshared }.count == 3)
+    // What a request reserves for them (`PreparedTimeline.estimatedBytes`): both slots at 600
+    // times, one at this many, never more than the cap.
+    #expect(plan.sharedTimingBytes(times: 600) == 2 * 600 * bytesPerTime)
+    #expect(plan.sharedTimingBytes(times: times) == times * bytesPerTime)
+    #expect(plan.sharedTimingBytes(times: 10_000_000) == 0)
     #expect(
       SharedTimingColumns(plan.sharedTimingSlots, times: 600, chunk: 600).slots
         == plan.sharedTimingSlots.slots)

@@ -104,9 +104,12 @@ public struct PreparedTimeline: Sendable {
   }
 
   /// Memory the prepared timeline holds, estimated: the plan from its steps (a compiled
-  /// animation with its source and tables is a few hundred bytes; 1 KiB each is generous) and
-  /// the sample times.
-  public var estimatedBytes: Int { plan.stepCount * 1024 + times.count * 8 + 64 * 1024 }
+  /// animation with its source and tables is a few hundred bytes; 1 KiB each is generous), the
+  /// sample times, and the local times of shared timings sampling keeps (at most 4 MiB).
+  public var estimatedBytes: Int {
+    plan.stepCount * 1024 + times.count * 8 + plan.sharedTimingBytes(times: times.count)
+      + 64 * 1024
+  }
 
   /// Numbers the answer carries: samples × the components of every sampled key path.
   public var numberCount: Int { times.count * outputs.componentsPerSample }

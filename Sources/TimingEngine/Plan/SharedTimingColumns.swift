@@ -23,10 +23,22 @@ final class SharedTimingColumns {
   /// Per slot and chunk: whether `progress` holds the timing function's values.
   private let progressReady: UnsafeMutablePointer<Bool>
 
+  /// A slot's bytes per time: the sample index, the local time and the progress.
+  static let bytesPerTime =
+    MemoryLayout<Int>.stride + MemoryLayout<LocalTime>.stride + MemoryLayout<Double>.stride
+
+  /// The slots kept for `times` times: the most used that fit in `memoryCap`.
+  static func keptSlots(_ sharing: SharedTimings, times: Int) -> Int {
+    min(sharing.slotCount, memoryCap / max(1, times * bytesPerTime))
+  }
+
+  /// What the slots kept for `times` times take, at most `memoryCap`.
+  static func bytes(_ sharing: SharedTimings, times: Int) -> Int {
+    keptSlots(sharing, times: times) * times * bytesPerTime
+  }
+
   init(_ sharing: SharedTimings, times: Int, chunk: Int) {
-    let bytesPerTime =
-      MemoryLayout<Int>.stride + MemoryLayout<LocalTime>.stride + MemoryLayout<Double>.stride
-    slotCount = min(sharing.slotCount, Self.memoryCap / max(1, times * bytesPerTime))
+    slotCount = Self.keptSlots(sharing, times: times)
     let kept = slotCount
     slots =
       kept == sharing.slotCount
