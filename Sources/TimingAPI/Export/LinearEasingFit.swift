@@ -42,9 +42,10 @@ struct LinearEasingFit: Sendable {
   }
 
   /// `linear(0, 0.25 10%, …, 1 100%)`: every stop with its input as a percentage.
+  /// (`TimingFunction.cssText` writes it, as for any `linear()` function.)
   var css: String {
-    "linear("
-      + stops.map { numberText($0.y) + " " + numberText($0.x * 100) + "%" }.joined(separator: ", ")
-      + ")"
+    TimingFunction.linear(
+      LinearEasing(stops: stops.map { .init(output: $0.y, inputPercents: [$0.x * 100]) })
+    ).cssText
   }
 }
