@@ -62,6 +62,86 @@ import Testing
     #expect(slots[2...5].allSatisfy { $0 == SharedTimings.unshared }, "\(slots)")
   }
 
+  /// One thing changed at a time, each a field the local times or the attachment depend on:
+  /// the changed animation, on two layers, gets a slot of its own, apart from the unchanged one
+  /// on two others, and every track samples as the scalar path (so a key missing that field
+  /// would give the changed layers the unchanged timing's local times).
+  @Test func eachTimingFieldKeepsItsOwnSlot() throws {
+    var base = Animation(kind: .basic(BasicValues(from: .scalar(0), to: .scalar(1))))
+    base.keyPath = PropertyKeyPath.resolve("opacity")
+    base.key = "fade"
+    base.timing.duration = 1.5
+    base.timing.repeatCount = 2
+    base.timing.timeOffset = 0.1
+    base.timing.fillMode = .forwards
+    base.removedOnCompletion = false
+    base.timingFunction = .named(.easeInEaseOut)
+    func changed(_ change: (inout Animation) -> Void) -> Animation {
+      var a = base
+      change(&a)
+      return a
+    }
+    func group(_ child: Animation, _ change: (inout Animation) -> Void = { _ in }) -> Animation {
+      var g = Animation(kind: .group([child]))
+      g.timing.duration = 4
+      change(&g)
+      return g
+    }
+    // (what changes, the animation on the first two layers, the one on the other two, their
+    // layer speed, whether they replace their animation by key at 1 s)
+    let cases: [(String, Animation, Animation, Double, Bool)] = [
+      ("duration", base, changed { $0.timing.duration = 1.25 }, 1, false),
+      ("speed", base, changed { $0.timing.speed = 2 }, 1, false),
+      ("timeOffset", base, changed { $0.timing.timeOffset = 0.3 }, 1, false),
+      ("repeatCount", base, changed { $0.timing.repeatCount = 3 }, 1, false),
+      ("repeatDuration", base, changed { $0.timing.repeatDuration = 2.2 }, 1, false),
+      ("autoreverses", base, changed { $0.timing.autoreverses = true }, 1, false),
+      ("fillMode", base, changed { $0.timing.fillMode = .backwards }, 1, false),
+      ("beginTime", base, changed { $0.timing.beginTime = 0.25 }, 1, false),
+      ("removedOnCompletion", base, changed { $0.removedOnCompletion = true }, 1, false),
+      ("timingFunction", base, changed { $0.timingFunction = .named(.easeIn) }, 1, false),
+      ("addedAt", base, changed { $0.addedAt = 0.4 }, 1, false),
+      ("layer clock", base, base, 0.5, false),
+      ("removal by key", base, base, 1, true),
+      ("group timing", group(base), group(base) { $0.timing.duration = 5 }, 1, false),
+      ("group curve", group(base), group(base) { $0.timingFunction = .named(.easeIn) }, 1, false),
+      ("nested group", group(base), group(group(base)), 1, false),
+    ]
+    let times = (0..<700).map { -0.5 + Double($0) / 100 }
+    for (field, same, other, speed, replaced) in cases {
+      var scene = Scene()
+      scene.layers = [
+        Self.layer("a0", [same]), Self.layer("a1", [same]),
+        Self.layer("b0", speed: speed, [other]), Self.layer("b1", speed: speed, [other]),
+      ]
+      if replaced {
+        var replacement = Animation(kind: .basic(BasicValues(from: .scalar(1), to: .scalar(0.5))))
+        replacement.keyPath = PropertyKeyPath.resolve("opacity")
+        replacement.key = "fade"
+        replacement.timing.duration = 0.5
+        scene.events = ["b0", "b1"].enumerated().map { i, name in
+          ScriptEvent(
+            time: 1, action: .addAnimation(layer: name, animation: replacement),
+            source: ["events", String(i)])
+        }
+      }
+      let plan = try TimelinePlan(scene: scene)
+      let slots = plan.layerTracks.map { tracks in
+        plan.sharedTimingSlots.slots[tracks.first { plan.tracks[$0].property == "opacity" }!][0]
+      }
+      #expect(
+        slots[0] == slots[1] && slots[2] == slots[3] && slots[0] != slots[2]
+          && !slots.contains(SharedTimings.unshared), "\(field): \(slots)")
+      let samples = plan.sample(times: times, outputs: try plan.outputs(keyPaths: nil))
+      for (layer, tracks) in plan.layerTracks.enumerated() {
+        for (output, index) in tracks.enumerated() {
+          ScalarSamplingTests.expectScalar(
+            samples.layers[layer].columns[output].values, plan, index, times, field)
+        }
+      }
+    }
+  }
+
   @Test func groupChildrenShareOnlyUnderTheSameGroupTiming() throws {
     func group(duration: Double) -> Animation {
       var g = Animation(kind: .group([Self.fade()]))
@@ -97,11 +177,13 @@ import Testing
     let times = SharedTimingColumns.memoryCap / bytesPerTime / 2 + 1
     let columns = SharedTimingColumns(plan.sharedTimingSlots, times: times, chunk: 1_024)
     #expect(columns.slots.flatMap { $0 }.filter { $0 != SharedTimings.unshared }.count == 3)
-    // What a request reserves for them (`PreparedTimeline.estimatedBytes`): both slots at 600
-    // times, one at this many, never more than the cap.
-    #expect(plan.sharedTimingBytes(times: 600) == 2 * 600 * bytesPerTime)
-    #expect(plan.sharedTimingBytes(times: times) == times * bytesPerTime)
-    #expect(plan.sharedTimingBytes(times: 10_000_000) == 0)
+    // What a request reserves for them (`PreparedTimeline.estimatedBytes`), for its times or
+    // any block of them: both slots' times at 600, then never more than the cap, and the two
+    // marks (9 bytes) of each slot's chunks.
+    #expect(plan.sharedTimingBytes(times: 600) == 2 * 600 * bytesPerTime + 2 * 9)
+    let cap = SharedTimingColumns.memoryCap
+    #expect(plan.sharedTimingBytes(times: times) == cap + 2 * 37 * 9)
+    #expect(plan.sharedTimingBytes(times: 10_000_000) == cap + 2 * 9_766 * 9)
     #expect(
       SharedTimingColumns(plan.sharedTimingSlots, times: 600, chunk: 600).slots
         == plan.sharedTimingSlots.slots)
@@ -226,6 +308,8 @@ import Testing
               column, plan, index, times, "seed \(seed), \(values) values a block")
           }
         }
+        // Blocks of whole chunks worked shared timings out; blocks of 700 samples could not.
+        #expect((sampler.sharing.filledChunks > 0) == (values == 2_500))
       }
     }
   }

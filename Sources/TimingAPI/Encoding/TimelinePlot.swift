@@ -88,6 +88,9 @@ enum TimelinePlot {
     var start = finite.min() ?? 0
     var end = finite.max() ?? 1
     if start == end { (start, end) = (start - 0.5, end + 0.5) }
+    // Output after output in blocks, as the JSON answer samples them, sharing timings' local
+    // times across layers.
+    let sampler = TimelineBlockSampler(plan: plan, times: times)
     let timeAxis = PlotAxis(covering: start, end, target: 8)
     let span = timeAxis.high - timeAxis.low
 
@@ -116,13 +119,12 @@ enum TimelinePlot {
         let tracked = min(n, maxTrackedComponents)
         let units = (0..<tracked).map { PlotUnit.of(keyPath: keyPath, component: $0) }
         var extents = Array(repeating: Array(repeating: Extent(), count: columns), count: tracked)
-        let block = max(1, blockValues / n)
+        let block = TimelineBlockSampler.rows(values: blockValues, width: n)
         var from = 0
         while from < times.count {
           let to = min(times.count, from + block)
-          let values = plan.column(
-            layer: layer, output: output, of: outputs, times: Array(times[from..<to])
-          ).values
+          let values = sampler.column(layer: layer, output: output, of: outputs, rows: from..<to)
+            .values
           for i in from..<to {
             let c = column(times[i])
             let base = (i - from) * n

@@ -49,8 +49,8 @@ final class TimelineStream: @unchecked Sendable {
 
   private let plan: TimelinePlan
   /// The JSON document's blocks, output after output, sharing the local times of shared
-  /// timings across layers.
-  private let sampler: TimelineBlockSampler
+  /// timings across layers (made on the first block: a CSV document has one per block).
+  private lazy var sampler = TimelineBlockSampler(plan: plan, times: times)
   private let outputs: OutputPlan
   private let times: [Double]
   private let warnings: [SceneWarning]
@@ -63,7 +63,6 @@ final class TimelineStream: @unchecked Sendable {
 
   init(_ prepared: PreparedTimeline, format: Format, indented: Bool = false) {
     plan = prepared.plan
-    sampler = TimelineBlockSampler(plan: prepared.plan, times: prepared.times)
     outputs = prepared.outputs
     times = prepared.times
     warnings = prepared.warnings

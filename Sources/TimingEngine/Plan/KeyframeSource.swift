@@ -4,6 +4,7 @@ final class KeyframeSource: ValueWriter {
   let evaluator: KeyframeEvaluator
   let cycleValue: [Double]?
   var valueType: ValueType? { evaluator.type }
+  var progressIsTimingFunction: Bool { true }
 
   init(_ evaluator: KeyframeEvaluator, cycleValue: [Double]?) {
     self.evaluator = evaluator

@@ -2,6 +2,7 @@
 final class PathRotationSource: ValueWriter {
   let evaluator: KeyframeEvaluator
   let offset: Double
+  var progressIsTimingFunction: Bool { true }
 
   init(_ evaluator: KeyframeEvaluator, offset: Double) {
     self.evaluator = evaluator

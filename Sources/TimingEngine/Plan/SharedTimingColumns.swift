@@ -3,9 +3,9 @@
 /// chunk by chunk, and read by the others (`Column.apply`).
 ///
 /// A slot holds, per time, the sample index, the local time and the progress (8 + 40 + 8
-/// bytes); the slots kept are the most used that fit in `memoryCap`, so a request with many
-/// times shares fewer timings rather than holding more memory (the standard scene's 22 slots ×
-/// 600 times take 0.7 MiB).
+/// bytes), and per chunk two marks (9 bytes); the slots kept are the most used whose times fit
+/// in `memoryCap`, so a request with many times shares fewer timings rather than holding more
+/// memory — none past 74 898 times — (the standard scene's 22 slots × 600 times take 0.7 MiB).
 final class SharedTimingColumns {
   /// The bytes all slots may take together.
   static let memoryCap = 4 << 20
@@ -32,9 +32,13 @@ final class SharedTimingColumns {
     min(sharing.slotCount, memoryCap / max(1, times * bytesPerTime))
   }
 
-  /// What the slots kept for `times` times take, at most `memoryCap`.
-  static func bytes(_ sharing: SharedTimings, times: Int) -> Int {
-    keptSlots(sharing, times: times) * times * bytesPerTime
+  /// The most that the slots kept for any `n` ≤ `times` times take (a streamed answer's blocks
+  /// are sampled with `n` = all its times or with `n` = a block's): `memoryCap` for their times,
+  /// and the marks of every shared timing's chunks.
+  static func maxBytes(_ sharing: SharedTimings, times: Int) -> Int {
+    let chunks = (times + TimelinePlan.columnChunk - 1) / TimelinePlan.columnChunk
+    let (data, overflow) = sharing.slotCount.multipliedReportingOverflow(by: times * bytesPerTime)
+    return min(memoryCap, overflow ? .max : data) + sharing.slotCount * max(1, chunks) * 9
   }
 
   init(_ sharing: SharedTimings, times: Int, chunk: Int) {
@@ -55,6 +59,9 @@ final class SharedTimingColumns {
     progressReady.initialize(repeating: false, count: slotCount * chunkCount)
   }
 
+  /// Slot chunks whose local times have been worked out (for tests: whether blocks shared).
+  var filledChunks: Int { (0..<slotCount * chunkCount).filter { counts[$0] >= 0 }.count }
+
   deinit {
     shown.deallocate()
     localTimes.deallocate()
@@ -68,6 +75,8 @@ final class SharedTimingColumns {
   func column(track: Int, step: Int, start: Int) -> SharedColumn? {
     let slot = slots[track][step]
     guard slot != SharedTimings.unshared else { return nil }
+    // A start off the chunks would read an entry worked out for other times.
+    assert(start % chunk == 0 && start < length, "a shared column starts on a chunk")
     let offset = slot * length + start
     let entry = slot * chunkCount + start / chunk
     return SharedColumn(

@@ -113,9 +113,10 @@ public final class TimelinePlan: Sendable {
   public var layerCount: Int { layerNames.count }
 
   /// The most memory sampling `times` times takes for the local times of shared timings
-  /// (`SharedTimingColumns`: at most 4 MiB), whether whole or in blocks.
+  /// (`SharedTimingColumns`: at most 4 MiB, and 9 bytes per shared timing and chunk), whole or
+  /// in blocks.
   public func sharedTimingBytes(times: Int) -> Int {
-    SharedTimingColumns.bytes(sharedTimingSlots, times: times)
+    SharedTimingColumns.maxBytes(sharedTimingSlots, times: times)
   }
 
   /// Steps whose timing another step has too, and how many such timings (`SharedTimings`).

@@ -2,6 +2,7 @@
 /// (`TransitionGeometry`).
 final class TransitionSource: ValueWriter {
   let style: TransitionStyle
+  var progressIsTimingFunction: Bool { true }
 
   init(_ style: TransitionStyle) { self.style = style }
 

@@ -52,7 +52,9 @@ protocol ValueWriter: Sendable {
     into progress: UnsafeMutablePointer<Double>)
 
   /// Whether `progress` is the timing function's (steps with the same timing then have the same
-  /// progress, `SharedTimingColumns`); false for a spring's own curve.
+  /// progress, `SharedTimingColumns`); false for a spring's own curve. Every source states it
+  /// (no default): one that replaced `progress` and inherited `true` would be given another
+  /// step's progress.
   var progressIsTimingFunction: Bool { get }
 
   /// The value at progress `p` (from `progress`) and local time `lt` (for the cycle of a
@@ -84,10 +86,6 @@ extension ValueWriter {
     _ progress: UnsafePointer<Double>, shown: UnsafePointer<Int>, count: Int,
     into out: UnsafeMutablePointer<Double>, width: Int
   ) -> Bool { false }
-
-  /// The default progress is the timing function's; a source that replaces the two `progress`
-  /// methods says here whether its own still is.
-  var progressIsTimingFunction: Bool { true }
 
   @inline(__always) func progress(_ lt: LocalTime, _ f: CompiledTimingFunction?) -> Double {
     CompiledTimingFunction.progress(f, lt)
