@@ -105,7 +105,11 @@ import Testing
       ("removal by key", base, base, 1, true),
       ("group timing", group(base), group(base) { $0.timing.duration = 5 }, 1, false),
       ("group curve", group(base), group(base) { $0.timingFunction = .named(.easeIn) }, 1, false),
-      ("nested group", group(base), group(group(base)), 1, false),
+      // The inner group alike, the outer one not: a key that looked only at the innermost
+      // group would share.
+      (
+        "outer group", group(group(base)), group(group(base)) { $0.timing.duration = 3.5 }, 1, false
+      ),
     ]
     let times = (0..<700).map { -0.5 + Double($0) / 100 }
     for (field, same, other, speed, replaced) in cases {
@@ -179,11 +183,12 @@ import Testing
     #expect(columns.slots.flatMap { $0 }.filter { $0 != SharedTimings.unshared }.count == 3)
     // What a request reserves for them (`PreparedTimeline.estimatedBytes`), for its times or
     // any block of them: both slots' times at 600, then never more than the cap, and the two
-    // marks (9 bytes) of each slot's chunks.
+    // marks (9 bytes) of each slot's chunks — of at most 74 chunks, since no slot is kept past
+    // 74 898 times.
     #expect(plan.sharedTimingBytes(times: 600) == 2 * 600 * bytesPerTime + 2 * 9)
     let cap = SharedTimingColumns.memoryCap
     #expect(plan.sharedTimingBytes(times: times) == cap + 2 * 37 * 9)
-    #expect(plan.sharedTimingBytes(times: 10_000_000) == cap + 2 * 9_766 * 9)
+    #expect(plan.sharedTimingBytes(times: 10_000_000) == cap + 2 * 74 * 9)
     #expect(
       SharedTimingColumns(plan.sharedTimingSlots, times: 600, chunk: 600).slots
         == plan.sharedTimingSlots.slots)

@@ -27,18 +27,25 @@ final class SharedTimingColumns {
   static let bytesPerTime =
     MemoryLayout<Int>.stride + MemoryLayout<LocalTime>.stride + MemoryLayout<Double>.stride
 
-  /// The slots kept for `times` times: the most used that fit in `memoryCap`.
+  /// A slot's bytes per chunk: the count of shown samples and whether the progress is there.
+  static let bytesPerChunk = MemoryLayout<Int>.stride + MemoryLayout<Bool>.stride
+
+  /// The slots kept for `times` times: the most used that fit in `memoryCap`. (`times` counts
+  /// an array's elements, so `times × 56` does not overflow.)
   static func keptSlots(_ sharing: SharedTimings, times: Int) -> Int {
     min(sharing.slotCount, memoryCap / max(1, times * bytesPerTime))
   }
 
   /// The most that the slots kept for any `n` ≤ `times` times take (a streamed answer's blocks
   /// are sampled with `n` = all its times or with `n` = a block's): `memoryCap` for their times,
-  /// and the marks of every shared timing's chunks.
+  /// and each shared timing's marks for the chunks of at most 74 898 times (past that no slot
+  /// is kept), 74 chunks.
   static func maxBytes(_ sharing: SharedTimings, times: Int) -> Int {
-    let chunks = (times + TimelinePlan.columnChunk - 1) / TimelinePlan.columnChunk
+    let chunk = TimelinePlan.columnChunk
+    let chunks = min((times + chunk - 1) / chunk, memoryCap / bytesPerTime / chunk + 1)
     let (data, overflow) = sharing.slotCount.multipliedReportingOverflow(by: times * bytesPerTime)
-    return min(memoryCap, overflow ? .max : data) + sharing.slotCount * max(1, chunks) * 9
+    return min(memoryCap, overflow ? .max : data) + sharing.slotCount * max(1, chunks)
+      * bytesPerChunk
   }
 
   init(_ sharing: SharedTimings, times: Int, chunk: Int) {

@@ -113,8 +113,8 @@ public final class TimelinePlan: Sendable {
   public var layerCount: Int { layerNames.count }
 
   /// The most memory sampling `times` times takes for the local times of shared timings
-  /// (`SharedTimingColumns`: at most 4 MiB, and 9 bytes per shared timing and chunk), whole or
-  /// in blocks.
+  /// (`SharedTimingColumns`: at most 4 MiB, and 9 bytes per shared timing and chunk, of at most
+  /// 74 chunks), whole or in blocks.
   public func sharedTimingBytes(times: Int) -> Int {
     SharedTimingColumns.maxBytes(sharedTimingSlots, times: times)
   }
