@@ -7,27 +7,11 @@ extension TimelinePlan {
   public func column(layer: Int, output: Int, of outputs: OutputPlan, times: [Double])
     -> TimelineColumn
   {
-    column(layer: layer, output: output, of: outputs, times: times, sharing: nil)
-  }
-
-  /// The output's column at `times`, with `sharing`'s local times for shared timings
-  /// (`TimelineBlockSampler`).
-  func column(
-    layer: Int, output: Int, of outputs: OutputPlan, times: [Double], sharing: SharedBlock?
-  ) -> TimelineColumn {
     let spec = outputs.layers[layer][output]
-    let full =
-      spec.track.map {
-        sampleTrack(
-          $0, times: times, sharing: sharing?.columns, sharingOffset: sharing?.offset ?? 0)
-      } ?? repeatValue(spec.model, times.count)
-    guard case .whole = spec.part else {
-      return TimelineColumn(
-        keyPath: spec.keyPath, type: spec.type,
-        values: extract(
-          spec.part, from: full, width: spec.propertyType.componentCount, type: spec.type))
-    }
-    return TimelineColumn(keyPath: spec.keyPath, type: spec.type, values: full)
+    return column(
+      spec,
+      rows: spec.track.map { sampleTrack($0, times: times) }
+        ?? repeatValue(spec.model, times.count))
   }
 }
 

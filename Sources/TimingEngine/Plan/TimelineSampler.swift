@@ -30,16 +30,7 @@ extension TimelinePlan {
         } else {
           full = repeatValue(output.model, times.count)
         }
-        if case .whole = output.part {
-          columns.append(TimelineColumn(keyPath: output.keyPath, type: output.type, values: full))
-        } else {
-          columns.append(
-            TimelineColumn(
-              keyPath: output.keyPath, type: output.type,
-              values: extract(
-                output.part, from: full, width: output.propertyType.componentCount,
-                type: output.type)))
-        }
+        columns.append(column(output, rows: full))
       }
       layers.append(LayerTimeline(name: layerNames[layer], columns: columns))
     }
@@ -58,6 +49,18 @@ extension TimelinePlan {
           UnsafeBufferPointer(rebasing: buffer[$0..<min($0 + columnChunk, buffer.count)]))
       }
     }
+  }
+
+  /// An output's column from its property's rows (`sampleTrack`, or the model value repeated):
+  /// the rows themselves, or the part of each that the output's key path names.
+  func column(_ output: OutputPlan.Output, rows: [Double]) -> TimelineColumn {
+    guard case .whole = output.part else {
+      return TimelineColumn(
+        keyPath: output.keyPath, type: output.type,
+        values: extract(
+          output.part, from: rows, width: output.propertyType.componentCount, type: output.type))
+    }
+    return TimelineColumn(keyPath: output.keyPath, type: output.type, values: rows)
   }
 
   func repeatValue(_ value: [Double], _ count: Int) -> [Double] {
