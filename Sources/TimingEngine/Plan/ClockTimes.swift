@@ -18,8 +18,15 @@ struct ClockTimes {
     return mapped
   }
 
+  /// What `sameMapping` compares, as a key (`SharedTimings` numbers clocks by it): each level's
+  /// begin time, speed and offset, bit for bit.
+  static func mappingKey(_ levels: [LayerClock.Level]) -> [UInt64] {
+    levels.flatMap { [$0.beginTime.bitPattern, $0.speed.bitPattern, $0.timeOffset.bitPattern] }
+  }
+
   /// Whether two chains of levels map every time alike: the same begin times, speeds and
-  /// offsets bit for bit (−0 and +0 map a time differently), whichever layers they belong to.
+  /// offsets bit for bit (−0 and +0 map a time differently), whichever layers they belong to —
+  /// equal `mappingKey`s, compared without making them.
   static func sameMapping(_ a: [LayerClock.Level], _ b: [LayerClock.Level]) -> Bool {
     a.count == b.count
       && zip(a, b).allSatisfy {

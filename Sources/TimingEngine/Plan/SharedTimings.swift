@@ -26,9 +26,7 @@ struct SharedTimings: Sendable {
   init(tracks: [TimelinePlan.Track], clocks: [LayerClock]) {
     var clockClasses: [[UInt64]: Int] = [:]
     let layerClock = clocks.map { clock in
-      let bits = clock.levels.flatMap {
-        [$0.beginTime.bitPattern, $0.speed.bitPattern, $0.timeOffset.bitPattern]
-      }
+      let bits = ClockTimes.mappingKey(clock.levels)
       if let known = clockClasses[bits] { return known }
       clockClasses[bits] = clockClasses.count
       return clockClasses.count - 1
