@@ -12,20 +12,12 @@ public struct OfflineCommand: Sendable, Equatable {
     case curve
   }
 
-  /// `--format`: what the service is asked for. `sample` passes it as `?format=`, so a format
-  /// the timeline route learns is one more case here.
-  public enum Format: String, CaseIterable, Sendable {
-    case json
-    case csv
-    case svg
-    /// Web Animations keyframes and a style sheet (docs/export.md); for `curve`, `css` is the
-    /// function's CSS easing and `waapi` is refused by the service like any unknown format.
-    case waapi
-    case css
-  }
-
   public let subcommand: Subcommand
-  public let format: Format
+  /// `--format`: what the service is asked for, one of the service's representations. `sample`
+  /// passes it as `?format=`; for `curve`, `css` is the function's CSS easing, `csv` its points
+  /// as rows, and a representation the curve route does not serve is refused by the service as
+  /// it would refuse the request.
+  public let format: Representation
   /// `sample`: the scene file, `-` for standard input.
   public let input: String?
   /// `curve`: the function, by name or CSS text.
@@ -59,7 +51,7 @@ public struct OfflineCommand: Sendable, Equatable {
   }
 
   public static var usage: String {
-    let formats = Format.allCases.map(\.rawValue).joined(separator: "|")
+    let formats = Representation.allCases.map(\.rawValue).joined(separator: "|")
     return """
       Without a server (README "Without a server"): the same answers as the HTTP API.
         animation-timing sample SCENE.json [--format \(formats)] [-o FILE]
@@ -83,7 +75,7 @@ public struct OfflineCommand: Sendable, Equatable {
           "must be one of \(Subcommand.allCases.map(\.rawValue)); got \(arguments.first ?? "nothing")"
         ))
     }
-    var format = Format.json
+    var format = Representation.json
     var output: String?
     var samples: Int?
     var positional: [String] = []
@@ -101,12 +93,12 @@ public struct OfflineCommand: Sendable, Equatable {
       case "--format":
         guard let text = value() else {
           return .invalid(
-            usageProblem("--format", "needs a value: \(Format.allCases.map(\.rawValue))"))
+            usageProblem("--format", "needs a value: \(Representation.allCases.map(\.rawValue))"))
         }
-        guard let chosen = Format(rawValue: text) else {
+        guard let chosen = Representation(rawValue: text) else {
           return .invalid(
             usageProblem(
-              "--format", "must be one of \(Format.allCases.map(\.rawValue)); got \(text)"))
+              "--format", "must be one of \(Representation.allCases.map(\.rawValue)); got \(text)"))
         }
         format = chosen
       case "-o", "--output":

@@ -506,22 +506,3 @@ import Testing
     #expect(response.errorParameters == [parameter])
   }
 }
-
-/// The exporter without a request gives the route's bytes.
-@Suite struct TimelineExporterTests {
-  @Test func sameBytesAsTheRoute() throws {
-    let body = """
-      {"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity",
-        "fromValue": 0, "toValue": 1, "duration": 1}]}], "sample": {"from": 0, "to": 1, "fps": 10}}
-      """
-    let prepared = try PreparedTimeline(json: Array(body.utf8), configuration: APIConfiguration())
-    for format in ["waapi", "css"] {
-      let bytes = try TimelineExporter.export(
-        prepared, format: format, configuration: APIConfiguration())
-      #expect(bytes == ServiceHarness().postJSON("/v1/timelines?format=" + format, body).body)
-    }
-    #expect(throws: Problem.self) {
-      try TimelineExporter.export(prepared, format: "gif", configuration: APIConfiguration())
-    }
-  }
-}

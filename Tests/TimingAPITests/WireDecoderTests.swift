@@ -193,10 +193,10 @@ import Testing
       try parameterErrors("/v1/timing-functions/easeIn?from=2&to=1").map(\.0) == ["to"])
   }
 
-  @Test func formatIsOneOfTheTimelineFormats() throws {
+  @Test func formatIsOneOfTheTimelineRepresentations() throws {
     var context = DecodingContext.query()
     let query = try #require(QueryString("format=xml"))
-    #expect(context.choice(parameter: "format", in: query, TimelineFormat.self) == nil)
+    #expect(TimelineRoutes.offer.named(in: query, problems: &context) == nil)
     #expect(
       context.problems == [.parameter("format", "must be json or csv or svg or waapi or css")])
   }

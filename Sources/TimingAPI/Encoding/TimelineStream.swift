@@ -9,27 +9,11 @@ import TimingEngine
 /// Used from one thread at a time (the server asks for one piece at a time), which is why the
 /// unchecked `Sendable` is sound.
 final class TimelineStream: @unchecked Sendable {
-  /// The answer's encoding (a plot is drawn whole by `TimelinePlot`, never streamed).
+  /// The answer's encoding (a plot is drawn whole by `TimelinePlot`, never streamed); the
+  /// media types are `Representation`'s.
   enum Format {
     case json
     case csv
-
-    /// The media type `Accept` names it by.
-    var mediaType: String {
-      switch self {
-      case .json: HTTPResponse.jsonType
-      case .csv: "text/csv"
-      }
-    }
-
-    /// The answer's `Content-Type`: CSV says its charset and that it has a header row
-    /// (RFC 4180 §3).
-    var contentType: String {
-      switch self {
-      case .json: HTTPResponse.jsonType
-      case .csv: "text/csv; charset=utf-8; header=present"
-      }
-    }
   }
 
   /// Numbers sampled per block: 256 KiB of doubles, about 0.5 MB of text.

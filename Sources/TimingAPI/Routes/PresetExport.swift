@@ -6,11 +6,12 @@ import TimingEngine
 /// at the route's `fps` from 0 to the preset's end.
 enum PresetExport {
   static func answer(
-    plan: TimelinePlan, times: [Double], bounds: ExportBounds, format: TimelineExportRoute.Format
+    plan: TimelinePlan, times: [Double], bounds: ExportBounds, representation: Representation,
+    form: TimelineExport.Form
   ) throws(Problem) -> HTTPResponse {
     let export: TimelineExport
     do throws(TimelineExport.Failure) {
-      export = try TimelineExport(plan: plan, times: times, bounds: bounds, form: format.form)
+      export = try TimelineExport(plan: plan, times: times, bounds: bounds, form: form)
     } catch {
       switch error {
       case .nothingExportable(let message):
@@ -19,7 +20,7 @@ enum PresetExport {
     }
     return HTTPResponse(
       status: .ok,
-      headers: HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")]),
-      body: TimelineExportRoute.body(export, format: format, warnings: plan.warnings))
+      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
+      body: export.bytes(form, warnings: plan.warnings))
   }
 }

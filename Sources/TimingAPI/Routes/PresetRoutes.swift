@@ -49,131 +49,90 @@ struct PresetRoutes {
     return .json(w)
   }
 
-  /// What `GET /v1/presets/{type}` answers in: `?format=` wins over `Accept`.
-  private enum Format: String, CaseIterable {
-    case json
-    /// The keyframes plotted (`TimelinePlot`), transform and opacity.
-    case svg
-    /// The preset played on a view as keyframes a browser plays (`PresetExport`).
-    case waapi
-    case css
+  /// What `GET /v1/presets/{type}` answers: its JSON document (the states, steps, animations
+  /// and sampled keyframes), the keyframes plotted (transform and opacity), or the preset played
+  /// on a view as keyframes a browser plays (`PresetExport`).
+  enum Answer: ServedRepresentation, CaseIterable {
+    case document
+    case plot
+    case keyframes(TimelineExport.Form)
 
-    var mediaType: String {
-      switch self {
-      case .json: HTTPResponse.jsonType
-      case .svg: HTTPResponse.svgType
-      case .waapi: TimelineExportRoute.Format.waapi.mediaType
-      case .css: TimelineExportRoute.Format.css.mediaType
-      }
-    }
+    static let allCases: [Answer] = [
+      .document, .plot, .keyframes(.webAnimations), .keyframes(.styleSheet),
+    ]
 
-    var export: TimelineExportRoute.Format? {
+    var representation: Representation {
       switch self {
-      case .json, .svg: nil
-      case .waapi: .waapi
-      case .css: .css
+      case .document: .json
+      case .plot: .svg
+      case .keyframes(.webAnimations): .waapi
+      case .keyframes(.styleSheet): .css
       }
     }
   }
 
+  /// The document first, so `*/*` stays JSON.
+  static let offer = RepresentationOffer<Answer>(Answer.allCases)
+
   private func expand(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    let name = context.parameters["type"]!
-    guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
-    let query = context.query
-    var problems = DecodingContext.query()
-    problems.rejectUnknownParameters(
-      query,
-      allowed: Set(["duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter])
-        .union(ExportBounds.parameters))
-    var format = problems.choice(parameter: "format", in: query, Format.self)
-    let bounds = ExportBounds(query: query, in: &problems)
-    let duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
-    let delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
-    let width =
-      problems.number(parameter: "width", in: query, range: 1...100_000)
-      ?? CanvasSettings.defaultScreen.width
-    let height =
-      problems.number(parameter: "height", in: query, range: 1...100_000)
-      ?? CanvasSettings.defaultScreen.height
-    let fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
-    try problems.throwIfFailed()
-    if format == nil {
-      let chosen = try context.negotiate(Format.allCases.map(\.mediaType))
-      format = Format.allCases.first { $0.mediaType == chosen }
+    let request = try PresetRequest(context, offer: Self.offer)
+    let answer: Answer
+    if let named = request.answer {
+      answer = named
+    } else {
+      answer = try Self.offer.negotiated(context)
     }
-    let (start, steps) = preset.definition(width: width, height: height)
-    let step = preset.stepDuration(duration, steps: steps.count)
-    let end = delay + step * Double(steps.count)
-    // Compared as a double before it becomes a count (≤ 2e4 s · 1e3 fps = 2e7 by the ranges
-    // above, but the comparison is what keeps Int(…) from ever seeing a huge or NaN value).
-    let frames = (end * fps + 1e-9).rounded(.down)
-    guard frames < Double(configuration.maxPointsPerRequest) else {
-      throw Problem.tooMuchWork(
-        "\(numberText(frames + 1)) keyframes (\(numberText(end)) s at \(numberText(fps)) fps) exceed the limit of \(configuration.maxPointsPerRequest)",
-        .parameter("fps", "at most \(configuration.maxPointsPerRequest) samples"))
-    }
-    let count =
-      Int(truncating: frames, clampedTo: 0...configuration.maxPointsPerRequest, ifNaN: 0) + 1
-    var scene = Scene()
-    var layer = Layer(name: "view")
-    layer.canvas = CanvasSettings(preset: preset, duration: duration, delay: delay)
-    layer.source = ["view"]
-    scene.layers = [layer]
-    scene.screenWidth = width
-    scene.screenHeight = height
-    var budget = configuration.workBudget
-    let plan: TimelinePlan
-    do throws(TimelinePlan.Failure) {
-      plan = try TimelinePlan(scene: scene, budget: &budget)
-    } catch {
-      switch error {
-      case .invalid(let error): throw Problem.invalidRequest([.parameter("type", error.message)])
-      case .tooMuchWork(let exhausted):
-        throw Problem.tooMuchWork(exhausted, field: .parameter("type", "expanding the preset"))
-      }
-    }
-    var times = (0..<count).map { Double($0) / fps }
-    if times.last! < end { times.append(end) }
-    let outputs = try! plan.outputs(keyPaths: ["transform", "opacity"])
-    do throws(WorkBudget.Exhausted) {
-      try budget.charge(plan.samplingCost(times: times, outputs: outputs), .sampling)
-      try budget.charge(plan.exportCost(times: times.count, outputs: outputs), .export)
-    } catch {
-      throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
-    }
-    context.meter.charged(workUnits: budget.spent)
-    if let export = format?.export {
-      return try PresetExport.answer(plan: plan, times: times, bounds: bounds, format: export)
-    }
-    if format == .svg {
-      var response = HTTPResponse(
-        status: .ok, headers: HTTPFields([("Content-Type", Format.svg.mediaType)]),
-        body: TimelinePlot.svg(plan: plan, outputs: outputs, times: times))
+    let timeline = try PresetTimeline(request, configuration: configuration)
+    context.meter.charged(workUnits: timeline.work.spent)
+    switch answer {
+    case .keyframes(let form):
+      return try PresetExport.answer(
+        plan: timeline.plan, times: timeline.times, bounds: request.bounds,
+        representation: answer.representation, form: form)
+    case .plot:
+      return Self.answer(
+        answer.representation,
+        TimelinePlot.svg(plan: timeline.plan, outputs: timeline.outputs, times: timeline.times))
+    case .document:
+      var response = HTTPResponse.json(document(request, timeline))
       response.headers.append("Vary", "Accept")
       return response
     }
-    let samples = plan.sample(times: times, outputs: outputs)
+  }
 
-    var w = JSONWriter(capacity: 4096 + times.count * 200)
+  /// An answer whose bytes are made whole, in `representation`.
+  private static func answer(_ representation: Representation, _ body: [UInt8]) -> HTTPResponse {
+    HTTPResponse(
+      status: .ok,
+      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
+      body: body)
+  }
+
+  /// The JSON document: the preset's states and steps, the animations it adds and its sampled
+  /// keyframes.
+  private func document(_ request: PresetRequest, _ timeline: PresetTimeline) -> JSONWriter {
+    let samples = timeline.sample()
+    let plan = timeline.plan
+    var w = JSONWriter(capacity: 4096 + timeline.times.count * 200)
     w.beginObject()
     w.key("type")
-    w.string(preset.rawValue)
+    w.string(request.preset.rawValue)
     w.key("duration")
-    w.number(duration)
+    w.number(request.duration)
     w.key("delay")
-    w.number(delay)
+    w.number(request.delay)
     w.key("screen")
-    writeScreen(width, height, into: &w)
+    writeScreen(request.width, request.height, into: &w)
     w.key("start")
-    start.write(to: &w)
+    timeline.start.write(to: &w)
     w.key("steps")
     w.beginArray()
-    for (k, state) in steps.enumerated() {
+    for (k, state) in timeline.steps.enumerated() {
       w.beginObject()
       w.key("begin")
-      w.number(delay + Double(k) * step)
+      w.number(request.delay + Double(k) * timeline.stepDuration)
       w.key("duration")
-      w.number(step)
+      w.number(timeline.stepDuration)
       w.key("to")
       state.write(to: &w)
       w.endObject()
@@ -195,9 +154,7 @@ struct PresetRoutes {
     }
     w.endObject()
     w.endObject()
-    var response = HTTPResponse.json(w)
-    response.headers.append("Vary", "Accept")
-    return response
+    return w
   }
 
   private func writeScreen(_ width: Double, _ height: Double, into w: inout JSONWriter) {

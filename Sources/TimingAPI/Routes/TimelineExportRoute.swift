@@ -3,53 +3,13 @@ import TimingEngine
 
 /// `POST /v1/timelines?format=waapi` (or `Accept: application/vnd.waapi+json`): the timeline
 /// as keyframes a browser plays within stated bounds of our samples (docs/export.md).
-/// `TimelineRoutes` hands it the requests whose `TimelineFormat` is an export.
+/// `TimelineRoutes` hands it the requests whose `Representation` is keyframes.
 struct TimelineExportRoute {
   let configuration: APIConfiguration
 
-  /// The export formats, spelled as `?format=` names them.
-  enum Format: String, CaseIterable {
-    case waapi
-    case css
-
-    /// What timing the format can state (`TimelineExport.Form`).
-    var form: TimelineExport.Form {
-      switch self {
-      case .waapi: .webAnimations
-      case .css: .styleSheet
-      }
-    }
-
-    var mediaType: String {
-      switch self {
-      case .waapi: "application/vnd.waapi+json"
-      case .css: "text/css"
-      }
-    }
-
-    var contentType: String {
-      switch self {
-      case .waapi: mediaType
-      case .css: "text/css; charset=utf-8"
-      }
-    }
-  }
-
-  /// The export's bytes in `format`; a JSON one ends with a line break like every JSON answer.
-  static func body(
-    _ export: TimelineExport, format: Format, warnings: [SceneWarning]
-  ) -> [UInt8] {
-    switch format {
-    case .waapi:
-      var json = JSONWriter(capacity: 64 * 1024)
-      export.writeWAAPI(warnings: warnings, into: &json)
-      return json.take() + [UInt8(ascii: "\n")]
-    case .css:
-      return Array(export.css().utf8)
-    }
-  }
-
-  func answer(_ context: RequestContext, format: Format) throws(Problem) -> HTTPResponse {
+  func answer(
+    _ context: RequestContext, representation: Representation, form: TimelineExport.Form
+  ) throws(Problem) -> HTTPResponse {
     try context.rejectUnknownParameters(allowed: Set(["format"] + ExportBounds.parameters))
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
@@ -62,11 +22,11 @@ struct TimelineExportRoute {
     let bounds = ExportBounds(query: context.query, over: prepared.exportBounds, in: &problems)
     context.meter.charged(workUnits: prepared.work.spent)
     let export = try Self.export(
-      prepared, bounds: bounds, form: format.form, configuration: configuration)
+      prepared, bounds: bounds, form: form, configuration: configuration)
     return HTTPResponse(
       status: .ok,
-      headers: HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")]),
-      body: Self.body(export, format: format, warnings: prepared.warnings))
+      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
+      body: export.bytes(form, warnings: prepared.warnings))
   }
 
   /// The export of a prepared timeline, within the timeline's own limit on numbers: an export

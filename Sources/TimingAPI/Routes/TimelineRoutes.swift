@@ -13,24 +13,29 @@ struct TimelineRoutes {
   /// whole, with a Content-Length.
   static let streamingThreshold = 65_536
 
+  /// What the resource serves, JSON first (so `*/*` stays JSON).
+  static let offer = RepresentationOffer<Representation>([.json, .csv, .svg, .waapi, .css])
+
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    let representation = try Self.offer.requested(context)
     let format: TimelineStream.Format
-    switch try TimelineFormat.requested(context).answer {
-    case .export(let export):
-      return try TimelineExportRoute(configuration: configuration).answer(context, format: export)
+    switch representation.encoding {
+    case .keyframes(let form):
+      return try TimelineExportRoute(configuration: configuration).answer(
+        context, representation: representation, form: form)
     case .plot:
       let prepared = try prepare(context)
       // Bounded (about 2 MB at most) and held whole, so tagged from its bytes like other answers.
       return HTTPResponse(
         status: .ok,
         headers: HTTPFields([
-          ("Content-Type", TimelineFormat.svg.mediaType), ("Vary", "Accept"),
+          ("Content-Type", representation.contentType), ("Vary", "Accept"),
         ]), body: TimelinePlot.svg(prepared))
     case .samples(let samples):
       format = samples
     }
     let prepared = try prepare(context)
-    var headers = HTTPFields([("Content-Type", format.contentType), ("Vary", "Accept")])
+    var headers = HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")])
     guard prepared.numberCount > Self.streamingThreshold else {
       // Held whole: `?pretty` is applied to it with every other JSON answer (`JSONLayout`).
       return HTTPResponse(
@@ -47,7 +52,7 @@ struct TimelineRoutes {
     headers.append(
       "ETag",
       EntityTag.of(
-        Array((format.mediaType + layout + OpenAPIDocument.tag).utf8) + [0]
+        Array((representation.mediaType + layout + OpenAPIDocument.tag).utf8) + [0]
           + context.request.body))
     return HTTPResponse(
       status: .ok, headers: headers,

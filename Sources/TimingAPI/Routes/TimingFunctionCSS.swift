@@ -16,9 +16,7 @@ enum TimingFunctionCSS {
     _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters(allowed: parameters)
     var problems = DecodingContext.query()
-    if let format = context.query.first("format"), format != "css" {
-      problems.fail(parameter: "format", "must be css (or absent, for points)")
-    }
+    _ = TimingFunctionRoutes.lookUpOffer.named(in: context.query, problems: &problems)
     var maxError = defaultMaxError
     if let text = context.query.first("maxError") {
       if let value = DecodingContext.number(text, in: 1e-9...1), value > 0 {

@@ -20,9 +20,27 @@ struct TimingFunctionRoutes {
     ]
   }
 
-  /// What a lookup can answer with, in order of preference: a constant, since an array literal
-  /// is allocated per request.
-  static let lookUpTypes = [HTTPResponse.jsonType, HTTPResponse.svgType]
+  /// What a lookup answers: its points (the query is a `PointsRequest`), a plot, or the
+  /// function as a CSS easing (`TimingFunctionCSS`), which is a JSON document holding CSS text.
+  enum LookUp: ServedRepresentation, CaseIterable {
+    case points
+    case plot
+    case easing
+
+    var representation: Representation {
+      switch self {
+      case .points: .json
+      case .plot: .svg
+      case .easing: .css
+      }
+    }
+  }
+
+  /// `?format=` names only the easing (the `.svg` suffix names the plot); `Accept` chooses
+  /// between the points and the plot, the points first. The easing's answer is JSON, so
+  /// `Accept` cannot choose it by its media type.
+  static let lookUpOffer = RepresentationOffer<LookUp>(
+    named: [.easing], negotiated: [.points, .plot], absentMeaning: "points")
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate(HTTPResponse.jsonOnly)
@@ -64,19 +82,25 @@ struct TimingFunctionRoutes {
       throw Problem.unknownTimingFunction(error.message)
     }
     let query = context.query
-    if !wantsSVG && query.first("format") != nil {
-      return try TimingFunctionCSS.answer(function, context)
-    }
+    let answer: LookUp
     if wantsSVG {
-      try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
-      let range = try PointsRequest.range(of: function, in: query)
-      return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: false)
+      answer = .plot
+    } else if query.first("format") != nil {
+      // The easing's own parameters are checked, and `format` is read, by `TimingFunctionCSS`.
+      answer = .easing
+    } else {
+      answer = try Self.lookUpOffer.negotiated(context)
     }
-    let chosen = try context.negotiate(Self.lookUpTypes)
-    if chosen == HTTPResponse.svgType {
+    switch answer {
+    case .easing:
+      return try TimingFunctionCSS.answer(function, context)
+    case .plot:
       try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
-      return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: true)
+      // A `.svg` path is one representation, so its answer does not vary with `Accept`.
+      return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: !wantsSVG)
+    case .points:
+      break
     }
     try context.rejectUnknownParameters(allowed: PointsRequest.queryParameters)
     let points = try PointsRequest(

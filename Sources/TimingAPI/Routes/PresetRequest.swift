@@ -1,0 +1,41 @@
+import HTTPTransport
+import TimingEngine
+
+/// `GET /v1/presets/{type}`'s path and query, decoded: every bad parameter named in one 422.
+struct PresetRequest {
+  let preset: CanvasPreset
+  /// `?format=`'s choice; nil leaves it to `Accept`.
+  let answer: PresetRoutes.Answer?
+  let bounds: ExportBounds
+  let duration: Double
+  let delay: Double
+  /// The screen the preset's moves are measured against.
+  let width: Double
+  let height: Double
+  let fps: Double
+
+  static let parameters = Set([
+    "duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter,
+  ]).union(ExportBounds.parameters)
+
+  init(_ context: RequestContext, offer: RepresentationOffer<PresetRoutes.Answer>) throws(Problem) {
+    let name = context.parameters["type"]!
+    guard let preset = CanvasPreset(rawValue: name) else { throw Problem.unknownPreset(name) }
+    self.preset = preset
+    let query = context.query
+    var problems = DecodingContext.query()
+    problems.rejectUnknownParameters(query, allowed: Self.parameters)
+    answer = offer.named(in: query, problems: &problems)
+    bounds = ExportBounds(query: query, in: &problems)
+    duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
+    delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
+    width =
+      problems.number(parameter: "width", in: query, range: 1...100_000)
+      ?? CanvasSettings.defaultScreen.width
+    height =
+      problems.number(parameter: "height", in: query, range: 1...100_000)
+      ?? CanvasSettings.defaultScreen.height
+    fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
+    try problems.throwIfFailed()
+  }
+}

@@ -1,0 +1,65 @@
+import HTTPTransport
+import TimingEngine
+
+/// A preset played on one view named `view`: its plan, sampled at the request's `fps` from 0
+/// to the preset's end (and at the end itself), charged to the work budget before anything is
+/// sampled. Every representation of `GET /v1/presets/{type}` is made from it.
+struct PresetTimeline {
+  let start: CanvasPreset.State
+  let steps: [CanvasPreset.State]
+  let stepDuration: Double
+  let plan: TimelinePlan
+  let outputs: OutputPlan
+  let times: [Double]
+  let work: WorkBudget
+
+  init(_ request: PresetRequest, configuration: APIConfiguration) throws(Problem) {
+    let preset = request.preset
+    (start, steps) = preset.definition(width: request.width, height: request.height)
+    stepDuration = preset.stepDuration(request.duration, steps: steps.count)
+    let end = request.delay + stepDuration * Double(steps.count)
+    let fps = request.fps
+    // Compared as a double before it becomes a count (≤ 2e4 s · 1e3 fps = 2e7 by the ranges
+    // `PresetRequest` checks, but the comparison is what keeps Int(…) from ever seeing a huge
+    // or NaN value).
+    let frames = (end * fps + 1e-9).rounded(.down)
+    guard frames < Double(configuration.maxPointsPerRequest) else {
+      throw Problem.tooMuchWork(
+        "\(numberText(frames + 1)) keyframes (\(numberText(end)) s at \(numberText(fps)) fps) exceed the limit of \(configuration.maxPointsPerRequest)",
+        .parameter("fps", "at most \(configuration.maxPointsPerRequest) samples"))
+    }
+    let count =
+      Int(truncating: frames, clampedTo: 0...configuration.maxPointsPerRequest, ifNaN: 0) + 1
+    var scene = Scene()
+    var layer = Layer(name: "view")
+    layer.canvas = CanvasSettings(preset: preset, duration: request.duration, delay: request.delay)
+    layer.source = ["view"]
+    scene.layers = [layer]
+    scene.screenWidth = request.width
+    scene.screenHeight = request.height
+    var budget = configuration.workBudget
+    do throws(TimelinePlan.Failure) {
+      plan = try TimelinePlan(scene: scene, budget: &budget)
+    } catch {
+      switch error {
+      case .invalid(let error): throw Problem.invalidRequest([.parameter("type", error.message)])
+      case .tooMuchWork(let exhausted):
+        throw Problem.tooMuchWork(exhausted, field: .parameter("type", "expanding the preset"))
+      }
+    }
+    var times = (0..<count).map { Double($0) / fps }
+    if times.last! < end { times.append(end) }
+    self.times = times
+    // Both key paths exist on every layer, so naming them cannot fail.
+    outputs = try! plan.outputs(keyPaths: ["transform", "opacity"])
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(plan.samplingCost(times: times, outputs: outputs), .sampling)
+      try budget.charge(plan.exportCost(times: times.count, outputs: outputs), .export)
+    } catch {
+      throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
+    }
+    work = budget
+  }
+
+  func sample() -> TimelineSamples { plan.sample(times: times, outputs: outputs) }
+}

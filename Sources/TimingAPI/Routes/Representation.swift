@@ -1,0 +1,60 @@
+import HTTPTransport
+
+/// One form an answer can take, named as `?format=` names it and as `Accept` names it by its
+/// media type (api.md "Timelines"): the one list of output formats. A resource serves a subset
+/// (`RepresentationOffer`); a new format is a new case here, and every switch over this enum —
+/// the routes' answers, the command line's `--format` — is then a place the compiler points to.
+public enum Representation: String, CaseIterable, Sendable {
+  /// Samples (or a resource's own JSON document).
+  case json
+  /// Samples as one row a time (RFC 4180).
+  case csv
+  /// A plot.
+  case svg
+  /// Web Animations keyframes (docs/export.md).
+  case waapi
+  /// A style sheet: `@keyframes` and the rules that play them (docs/export.md).
+  case css
+
+  /// How an answer in this representation is made from a timeline.
+  enum Encoding {
+    /// Samples, streamed when large (`TimelineStream`).
+    case samples(TimelineStream.Format)
+    /// A plot (`TimelinePlot`), drawn whole.
+    case plot
+    /// Keyframes a browser plays (`TimelineExport`), in the form that decides what timing
+    /// they can state.
+    case keyframes(TimelineExport.Form)
+  }
+
+  var encoding: Encoding {
+    switch self {
+    case .json: .samples(.json)
+    case .csv: .samples(.csv)
+    case .svg: .plot
+    case .waapi: .keyframes(.webAnimations)
+    case .css: .keyframes(.styleSheet)
+    }
+  }
+
+  /// The media type `Accept` names it by.
+  var mediaType: String {
+    switch self {
+    case .json: HTTPResponse.jsonType
+    case .csv: "text/csv"
+    case .svg: HTTPResponse.svgType
+    case .waapi: "application/vnd.waapi+json"
+    case .css: "text/css"
+    }
+  }
+
+  /// The answer's `Content-Type`: text says its charset, and CSV that it has a header row
+  /// (RFC 4180 §3).
+  var contentType: String {
+    switch self {
+    case .json, .svg, .waapi: mediaType
+    case .csv: "text/csv; charset=utf-8; header=present"
+    case .css: "text/css; charset=utf-8"
+    }
+  }
+}

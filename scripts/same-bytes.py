@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Two builds, the same answers: for a change meant to keep behaviour (a refactor), runs the
+binary before and after on loopback and compares status, headers and body of a fixed set of
+requests — the README's curl examples, the browser check's corpus in every representation, the
+29 presets in each of theirs, timing-function forms, and the refusals (unknown formats, Accept
+that allows nothing served). Prints each difference and "N passed, M failed"; exits non-zero on
+any difference.
+
+  scripts/same-bytes.py --before /tmp/base/.build/debug/animation-timing \
+                        [--after .build/debug/animation-timing]
+
+Build the "before" binary from a worktree of the base commit (git worktree add /tmp/base BASE;
+cd /tmp/base; swift build --product animation-timing). Python's standard library only.
+"""
+import argparse
+import importlib.machinery
+import importlib.util
+import json
+import os
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# What differs between two runs of the same binary: the clock, and nothing else we send.
+VOLATILE = {"date"}
+
+
+def browser_check():
+    """The browser check's corpus, loaded from its script (it has no .py suffix)."""
+    path = os.path.join(ROOT, "scripts", "browser-check")
+    loader = importlib.machinery.SourceFileLoader("browser_check", path)
+    spec = importlib.util.spec_from_loader("browser_check", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def readme_requests():
+    """(method, path, headers, body) for each curl command in the README against localhost."""
+    text = open(os.path.join(ROOT, "README.md")).read()
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        block = re.sub(r"\\\n", " ", block)
+        for line in block.splitlines():
+            line = line.strip()
+            if line.startswith("curl ") and "localhost:8080" in line:
+                commands.append(line.split(" | ")[0])
+    requests = []
+    for command in commands:
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            continue
+        method, url, headers, body = "GET", None, [], None
+        k = 1
+        while k < len(words):
+            word = words[k]
+            if word in ("-H", "--header"):
+                name, _, value = words[k + 1].partition(":")
+                headers.append((name.strip(), value.strip()))
+                k += 2
+            elif word in ("-d", "--data", "--data-binary"):
+                body = words[k + 1].encode()
+                method = "POST" if method == "GET" else method
+                k += 2
+            elif word == "-X":
+                method = words[k + 1]
+                k += 2
+            elif word in ("-o", "-w"):
+                k += 2
+            elif word.startswith("-"):
+                k += 1
+            else:
+                url = word
+                k += 1
+        if url and "localhost:8080" in url:
+            path = url.split("localhost:8080", 1)[1] or "/"
+            if path.startswith("/metrics"):
+                continue  # counters and timings, which differ between any two runs
+            requests.append((method, path, headers, body))
+    return requests
+
+
+def corpus_requests():
+    module = browser_check()
+    requests = []
+    formats = ["json", "csv", "svg", "waapi", "css"]
+    for entry in module.CORPUS:
+        body = json.dumps(entry["scene"]).encode()
+        for name in formats:
+            requests.append(("POST", "/v1/timelines?format=" + name,
+                             [("Content-Type", "application/json")], body))
+        for accept in ["text/csv", "application/vnd.waapi+json", "text/css", "image/svg+xml",
+                       "*/*", "text/html"]:
+            requests.append(("POST", "/v1/timelines",
+                             [("Content-Type", "application/json"), ("Accept", accept)], body))
+    for curve in module.CURVES + module.SPRINGS:
+        quoted = urllib.request.quote(curve, safe="")
+        requests.append(("GET", f"/v1/timing-functions/{quoted}?samples=5", [], None))
+        requests.append(("GET", f"/v1/timing-functions/{quoted}?format=css", [], None))
+        requests.append(("GET", f"/v1/timing-functions/{quoted}.svg", [], None))
+    return requests
+
+
+def preset_requests(names):
+    requests = []
+    for name in names:
+        for query in ["", "?format=json", "?format=svg", "?format=waapi", "?format=css&fps=30",
+                      "?format=csv", "?format=gif"]:
+            requests.append(("GET", f"/v1/presets/{name}{query}", [], None))
+        for accept in ["image/svg+xml", "application/vnd.waapi+json", "text/css", "text/csv"]:
+            requests.append(("GET", f"/v1/presets/{name}", [("Accept", accept)], None))
+    return requests
+
+
+def refusals():
+    scene = b'{"layers": [{"name": "a"}], "sample": {"from": 0, "to": 1, "fps": 2}}'
+    post = [("Content-Type", "application/json")]
+    return [
+        ("POST", "/v1/timelines?format=gif", post, scene),
+        ("POST", "/v1/timelines?format=", post, scene),
+        ("POST", "/v1/timelines", post + [("Accept", "text/html")], scene),
+        ("GET", "/v1/timing-functions/easeIn?format=waapi", [], None),
+        ("GET", "/v1/timing-functions/easeIn?format=css&maxError=2", [], None),
+        ("GET", "/v1/timing-functions/easeIn", [("Accept", "text/css")], None),
+        ("GET", "/v1/timing-functions/easeIn", [("Accept", "image/svg+xml")], None),
+        ("GET", "/v1/timing-functions/easeIn.svg?format=css", [], None),
+        ("GET", "/v1/presets/nothing?format=css", [], None),
+    ]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(base, method, path, headers, body):
+    request = urllib.request.Request(base + path, data=body, method=method)
+    request.add_header("X-Request-ID", "same-bytes")
+    for name, value in headers:
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            status, fields, data = response.status, response.getheaders(), response.read()
+    except urllib.error.HTTPError as error:
+        status, fields, data = error.code, error.headers.items(), error.read()
+    kept = sorted((k.lower(), v) for k, v in fields if k.lower() not in VOLATILE)
+    return status, kept, data
+
+
+class Server:
+    def __init__(self, binary):
+        self.port = free_port()
+        self.process = subprocess.Popen([binary, "--port", str(self.port)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.base + "/healthz", timeout=1).read()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise SystemExit(f"{binary} did not start")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", required=True)
+    parser.add_argument("--after", default=os.path.join(ROOT, ".build/debug/animation-timing"))
+    args = parser.parse_args()
+    before, after = Server(args.before), Server(args.after)
+    try:
+        names = [p["type"] for p in json.loads(fetch(after.base, "GET", "/v1/presets", [], None)[2])["presets"]]
+        requests = readme_requests() + corpus_requests() + preset_requests(names) + refusals()
+        passed = failed = 0
+        for method, path, headers, body in requests:
+            want = fetch(before.base, method, path, headers, body)
+            got = fetch(after.base, method, path, headers, body)
+            if want == got:
+                passed += 1
+                continue
+            failed += 1
+            print(f"differs: {method} {path} {headers}")
+            if want[0] != got[0]:
+                print(f"  status {want[0]} -> {got[0]}")
+            if want[1] != got[1]:
+                print(f"  headers {sorted(set(want[1]) ^ set(got[1]))}")
+            if want[2] != got[2]:
+                print(f"  body {want[2][:200]!r}\n    -> {got[2][:200]!r}")
+        print(f"{passed} passed, {failed} failed")
+        return 1 if failed else 0
+    finally:
+        before.stop()
+        after.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
