@@ -4,7 +4,7 @@
 The engine's folders form layers (docs/design.md); a folder may use what its own folder and
 the layers before it declare, never what a later layer or a sibling in its own layer declares:
 
-    Export → Values → Timing → Animations → Work → Scene → Actions | Presets → Plan
+    Export → Values → Timing → Animations | Springs → Work → Scene → Actions | Presets → Plan
 
 Export and Work are the base utilities: Export (number text, byte buffers) is used from Timing
 on, so it comes first; Work (the work budget and its costs) prices animations and timing
@@ -41,7 +41,7 @@ ORDER = [
     ["Export"],
     ["Values"],
     ["Timing"],
-    ["Animations"],
+    ["Animations", "Springs"],
     ["Work"],
     ["Scene"],
     ["Actions", "Presets"],

@@ -37,7 +37,8 @@ import Testing
     #expect(response.errorPointers == ["/events/1/set/0"])
   }
 
-  /// A spring block: UIKit's spring with the block's duration as its perceptual duration.
+  /// A spring block: UIKit's spring settling (to 0.001 of the distance) in the block's duration,
+  /// as Framer reconstructs it (semantics.md §5).
   @Test func springBlock() throws {
     let api = ServiceHarness()
     let json = api.postJSON(
@@ -52,9 +53,16 @@ import Testing
     ).json
     let x =
       ((json["layers"] as? [String: Any])?["v"] as? [String: Any])?["position.x"] as? [Double] ?? []
-    // Critically damped, ω0 = 2π/0.5: x(t) = 100·(1 − (1 + ω0 t)e^{−ω0 t}) by hand; at 0.5 the
-    // block's animation has ended and the model value shows.
-    let omega = 2 * Double.pi / 0.5
+    // Critically damped, with x(t) = 100·(1 − (1 + ω0 t)e^{−ω0 t}) by hand: the envelope
+    // (1 + ω0 T)e^{−ω0 T} is 0.001 at T = 0.5, so ω0 = u/0.5 with (1 + u)e^{−u} = 0.001
+    // (u ≈ 9.23, bisected here). At 0.5 the block's animation has ended and the model value
+    // shows.
+    var (lo, hi) = (1.0, 20.0)
+    for _ in 0..<200 {
+      let u = (lo + hi) / 2
+      if (1 + u) * exp(-u) > 0.001 { lo = u } else { hi = u }
+    }
+    let omega = lo / 0.5
     let expected =
       [0.0, 0.25, 0.4].map { t in 100 * (1 - (1 + omega * t) * exp(-omega * t)) } + [100]
     #expect(

@@ -37,7 +37,8 @@ enum AnimationType: String, WireName {
   private static let common = Animation.Member.names.union(MediaTiming.Member.names)
   private static let basicMembers = common.union(BasicValues.Member.names)
   /// A spring is a basic animation whose progress is a spring (semantics.md §3.5).
-  private static let springMembers = basicMembers.union(SpringCurve.Parameter.names)
+  private static let springMembers = basicMembers.union(SpringCurve.Parameter.names).union(
+    SpringCurve.PlatformMember.names)
   private static let keyframeMembers = common.union(KeyframeValues.Member.names)
   private static let groupMembers = common.union(Animation.GroupMember.names)
   private static let transitionMembers = common.union(TransitionStyle.Member.names)

@@ -7,12 +7,30 @@ extension SpringCurve {
     case mass, stiffness, damping, initialVelocity, perceptualDuration, bounce
   }
 
+  /// The member that gives a spring in a platform's API (`GivenSpring`, docs/springs.md), in
+  /// place of the physical parameters.
+  enum PlatformMember: String, WireMember {
+    case spring
+  }
+
   /// A spring animation's spring: the parameters are the animation's own members, read in name
   /// order so that the first problem reported does not depend on the order the request gives
-  /// them in.
+  /// them in; or a `spring` member in one platform's API.
   init?(
     animationJSON value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
   ) {
+    if let given = value[PlatformMember.spring] {
+      for parameter in Parameter.allCases where value[parameter] != nil {
+        context.fail(
+          pointer / parameter, "give the spring either here or in \"spring\", not both")
+        return nil
+      }
+      guard
+        let spring = GivenSpring(json: given, at: pointer / PlatformMember.spring, in: &context)
+      else { return nil }
+      self = spring.curve
+      return
+    }
     let parameters = Parameter.allCases.map(\.rawValue).sorted().compactMap { name in
       value[name].map { (name, $0) }
     }

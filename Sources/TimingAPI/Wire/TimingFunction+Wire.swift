@@ -12,7 +12,8 @@ extension TimingFunction {
   /// A function given as a string (any name or CSS form) or as an object: `{"name": …}`,
   /// `{"controlPoints": [x1, y1, x2, y2]}`, or a spring
   /// `{"type": "spring", "mass", "stiffness", "damping", "initialVelocity"}` (each optional) or
-  /// `{"type": "spring", "perceptualDuration", "bounce"}`. Its text is charged to the budget by
+  /// `{"type": "spring", "perceptualDuration", "bounce"}`, or a spring in a platform's API,
+  /// `{"spring": {"swiftUI": {"response": 0.5, "dampingFraction": 0.8}}}`. Its text is charged to the budget by
   /// length: `linear()` texts parse at ~240 ns a byte. One problem at most is reported.
   init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
     switch value {
@@ -57,6 +58,12 @@ extension TimingFunction {
       return controlPoints(
         value[Member.controlPoints], at: pointer / Member.controlPoints, &context)
     }
+    if keys == [SpringCurve.PlatformMember.spring.rawValue],
+      let given = value[SpringCurve.PlatformMember.spring]
+    {
+      let at = pointer / SpringCurve.PlatformMember.spring
+      return GivenSpring(json: given, at: at, in: &context).map { .spring($0.curve) }
+    }
     if case .string("spring")? = value[Member.type] {
       guard let curve = SpringCurve(members: members, at: pointer, in: &context) else { return nil }
       return .spring(curve)
@@ -64,7 +71,7 @@ extension TimingFunction {
     context.fail(
       pointer,
       "expected a string such as \"easeIn\" or \"cubic-bezier(0.4, 0, 0.2, 1)\", or an object with "
-        + "\"name\", \"controlPoints\", or \"type\": \"spring\"")
+        + "\"name\", \"controlPoints\", \"type\": \"spring\", or \"spring\" in a platform's API")
     return nil
   }
 

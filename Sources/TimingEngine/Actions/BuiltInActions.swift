@@ -54,12 +54,12 @@ public enum UIKitActions {
     }
     var a: Animation
     if let spring = block.spring {
-      // UIKit's spring blocks: a critically-or-less damped spring that settles in the block's
-      // duration (perceptual duration = block duration), with the given damping ratio.
-      let bounce = 1 - min(max(spring.dampingRatio, 0), 1)
-      let curve = SpringCurve(
-        perceptualDuration: max(block.duration, 0.01), bounce: bounce,
-        initialVelocity: spring.velocity)
+      // ◆ semantics.md §5: UIKit's spring blocks settle (to 0.001 of the distance) in the
+      // block's duration, as Framer reconstructs them: the same spring as `uiKit` in
+      // docs/springs.md. The velocity is a fraction of the distance per second.
+      let curve = PlatformSpring(
+        api: .uiKit, values: [block.duration, spring.dampingRatio, spring.velocity]
+      ).curve(distance: 1)
       a = Animation(kind: .spring(BasicValues(), curve))
     } else {
       a = Animation(kind: .basic(BasicValues()))

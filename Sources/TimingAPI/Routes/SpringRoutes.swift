@@ -1,0 +1,109 @@
+import HTTPTransport
+import TimingEngine
+
+/// `POST /v1/springs` (docs/springs.md): one spring given in one platform's API, answered as
+/// the physical spring and in every API's parameters, with its durations, a CSS `linear()`
+/// easing and the warnings where an API cannot state it exactly or plays it otherwise.
+struct SpringRoutes {
+  let configuration: APIConfiguration
+
+  var routes: [Route] {
+    // Heavy: react-spring's integration and the deviation grids take up to ~0.1 s for the
+    // slowest springs (docs/performance.md "Springs").
+    [Route("POST", "/v1/springs", .heavy) { context throws(Problem) in try convert(context) }]
+  }
+
+  /// The CSS easing's error: 0.001 of the distance, as `?format=css` on a timing function.
+  static let cssMaxError = TimingFunctionCSS.defaultMaxError
+
+  private func convert(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    _ = try context.negotiate(HTTPResponse.jsonOnly)
+    try context.rejectUnknownParameters(allowed: [])
+    var budget = configuration.workBudget
+    let body = try RequestBody.json(context.request, budget: &budget)
+    var decoding = DecodingContext(budget: budget)
+    let spring = GivenSpring(json: body, at: JSONPointer(), in: &decoding)
+    try decoding.throwIfFailed()
+    guard let spring else { throw Problem.invalidRequest(decoding.problems) }
+    guard let settling = spring.curve.settlingDuration else {
+      throw Problem.invalidRequest([
+        .at(
+          JSONPointer() / spring.given.api.rawValue,
+          "gives an undamped spring, which never settles: no API but Core Animation's plays it, and it has no CSS form"
+        )
+      ])
+    }
+    context.meter.charged(workUnits: decoding.budget.spent)
+    return .json(Self.answer(spring, settling: settling))
+  }
+
+  static func answer(_ spring: GivenSpring, settling: Double) -> JSONWriter {
+    let curve = spring.curve
+    var w = JSONWriter(capacity: 8192)
+    w.beginObject()
+    w.key("given")
+    w.string(spring.given.api.rawValue)
+    w.key("distance")
+    w.number(spring.distance)
+    w.key("canonical")
+    w.beginObject()
+    for (name, value) in [
+      ("mass", curve.mass), ("stiffness", curve.stiffness), ("damping", curve.damping),
+      ("initialVelocity", curve.initialVelocity), ("dampingRatio", curve.dampingRatio),
+      ("angularFrequency", curve.undampedFrequency),
+    ] {
+      w.key(name)
+      w.number(value)
+    }
+    w.endObject()
+    var warnings: [SpringConversionWarning] = []
+    var motionDuration = Double.nan
+    w.key("as")
+    w.beginObject()
+    // The given API too: its parameters as the conversion states them (the round trip), and
+    // its warnings (Motion's stop, react-spring's integration).
+    for (api, expressed, notes) in curve.expressedInEveryAPI(distance: spring.distance) {
+      if api == .motionDuration { motionDuration = expressed[.duration] }
+      warnings += notes
+      w.key(api.rawValue)
+      w.beginObject()
+      for (parameter, value) in expressed.named {
+        w.key(parameter.rawValue)
+        w.number(value)
+      }
+      w.endObject()
+    }
+    w.endObject()
+    w.key("durations")
+    w.beginObject()
+    w.key("perceptual")
+    w.number(2 * Double.pi / curve.undampedFrequency)
+    w.key("settling")
+    w.number(settling)
+    w.key("motionDuration")
+    w.number(motionDuration)
+    w.endObject()
+    let fit = LinearEasingFit(span: settling, maxError: cssMaxError) { curve.progress($0) }
+    w.key("css")
+    w.string(fit.css)
+    w.key("cssMaxError")
+    w.number(cssMaxError)
+    w.key("cssError")
+    w.number(fit.error)
+    w.key("warnings")
+    w.beginArray()
+    for warning in warnings {
+      w.beginObject()
+      w.key("api")
+      w.string(warning.api.rawValue)
+      w.key("message")
+      w.string(warning.message)
+      w.key("maxDeviation")
+      w.number(warning.maxDeviation)
+      w.endObject()
+    }
+    w.endArray()
+    w.endObject()
+    return w
+  }
+}

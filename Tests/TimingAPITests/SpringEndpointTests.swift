@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TimingEngine
+
+@testable import TimingAPI
+
+/// `POST /v1/springs` and the other places a spring in a platform's API is taken
+/// (docs/springs.md), in process.
+@Suite struct SpringEndpointTests {
+  let api = ServiceHarness()
+
+  func convert(_ body: String) -> [String: Any] {
+    let response = api.postJSON("/v1/springs", body)
+    #expect(response.status == 200, "\(response.text.prefix(400))")
+    return response.json
+  }
+
+  /// Apple's documented pair, through the endpoint: SwiftUI (0.5 s, bounce 0.3) is mass 1,
+  /// stiffness 157.91, damping 17.59, and Motion's {duration 0.5, bounce 0.3} is not it.
+  @Test func applesPairAndEveryAPI() throws {
+    let answer = convert(#"{"swiftUIDurationBounce": {"duration": 0.5, "bounce": 0.3}}"#)
+    let canonical = try #require(answer["canonical"] as? [String: Double])
+    #expect(canonical["mass"] == 1)
+    #expect(abs(canonical["stiffness"]! - 157.91) <= 0.005)
+    #expect(abs(canonical["damping"]! - 17.59) <= 0.005)
+    #expect(abs(canonical["dampingRatio"]! - 0.7) <= 1e-15)
+    #expect(abs(canonical["angularFrequency"]! - 4 * Double.pi) <= 1e-12)
+    let forms = try #require(answer["as"] as? [String: [String: Double]])
+    #expect(Set(forms.keys) == Set(SpringAPI.allCases.map(\.rawValue)))
+    for api in SpringAPI.allCases {
+      #expect(
+        Set(forms[api.rawValue]!.keys) == Set(api.parameters.map(\.parameter.rawValue)),
+        "\(api)")
+    }
+    #expect(abs(forms["motionVisualDuration"]!["visualDuration"]! - 0.5 / 1.2) <= 1e-15)
+    #expect(abs(forms["swiftUI"]!["response"]! - 0.5) <= 1e-15)
+    let durations = try #require(answer["durations"] as? [String: Double])
+    #expect(abs(durations["perceptual"]! - 0.5) <= 1e-15)
+    // Motion's {duration 0.5, bounce 0.3} is stiffness 387.27 (Motion's findSpring), so this
+    // spring needs a longer duration there.
+    #expect(durations["motionDuration"]! > 0.5)
+    let motion = convert(#"{"motionDuration": {"duration": 0.5, "bounce": 0.3}}"#)
+    let motionStiffness = (motion["canonical"] as! [String: Double])["stiffness"]!
+    #expect(abs(motionStiffness - 387.2745799154265) <= 1e-9 * 387.3)
+    #expect((answer["css"] as? String)?.hasPrefix("linear(0 0%") == true)
+    #expect((answer["cssError"] as! Double) <= (answer["cssMaxError"] as! Double))
+  }
+
+  /// Every API's form, sent back in, gives the same spring within 1e-12 (the round trip over
+  /// HTTP), for a spring every API states exactly.
+  @Test func roundTripsOverHTTP() throws {
+    let first = convert(
+      #"{"coreAnimation": {"mass": 1, "stiffness": 230, "damping": 18, "initialVelocity": 0}, "distance": 120}"#
+    )
+    let canonical = first["canonical"] as! [String: Double]
+    let forms = first["as"] as! [String: [String: Double]]
+    for (name, parameters) in forms {
+      let body = try JSONSerialization.data(
+        withJSONObject: [name: parameters, "distance": 120] as [String: Any])
+      let again = convert(String(decoding: body, as: UTF8.self))
+      let back = again["canonical"] as! [String: Double]
+      for key in ["stiffness", "damping", "initialVelocity"] {
+        // Mass-1 APIs state the same motion at mass 1: compare per unit mass.
+        let want = canonical[key]! / canonical["mass"]!
+        let got = back[key]! / back["mass"]!
+        #expect(abs(got - want) <= 1e-12 * max(abs(want), 1), "\(name) \(key): \(got) vs \(want)")
+      }
+      let returned = (again["as"] as! [String: [String: Double]])[name]!
+      for (parameter, value) in parameters {
+        #expect(
+          abs(returned[parameter]! - value) <= 1e-12 * max(abs(value), 1), "\(name).\(parameter)")
+      }
+    }
+  }
+
+  /// Velocities in value units convert through the distance: Android's 200 units/s over a
+  /// 100-unit move is Core Animation's 2 (fractions of the distance per second), react-spring's
+  /// per millisecond.
+  @Test func velocitiesConvert() {
+    let answer = convert(
+      #"{"android": {"stiffness": 400, "dampingRatio": 0.6, "velocity": 200}, "distance": 100}"#)
+    #expect((answer["canonical"] as! [String: Double])["initialVelocity"] == 2)
+    let forms = answer["as"] as! [String: [String: Double]]
+    #expect(forms["uiKit"]!["initialSpringVelocity"] == 2)
+    #expect(forms["motion"]!["velocity"] == 200)
+    #expect(abs(forms["reactSpring"]!["velocity"]! - 0.2) <= 1e-15)
+    #expect(forms["motionDuration"]!["velocity"] == nil)
+  }
+
+  /// What an API cannot state, or plays otherwise, is a warning with its worst deviation.
+  @Test func warningsNameTheAPIAndTheDeviation() throws {
+    let answer = convert(#"{"swiftUI": {"response": 0.6, "dampingFraction": 1.5}}"#)
+    let warnings = try #require(answer["warnings"] as? [[String: Any]])
+    let apis = Set(warnings.map { $0["api"] as! String })
+    for expected in [
+      "uiKit", "motionVisualDuration", "motionDuration", "reactNative", "reactSpring",
+      "reactSpringFrequency",
+    ] {
+      #expect(apis.contains(expected), "\(expected) in \(apis)")
+    }
+    #expect(!apis.contains("swiftUIDurationBounce") && !apis.contains("coreAnimation"))
+    for warning in warnings {
+      let deviation = warning["maxDeviation"] as! Double
+      #expect(deviation > 0 && deviation < 1)
+      #expect((warning["message"] as! String).contains("%"))
+    }
+  }
+
+  /// Bad input: a 422 naming the field.
+  @Test(arguments: [
+    (#"{"coreAnimation": {"mass": -1}}"#, "/coreAnimation/mass"),
+    (#"{"flutter": {"mass": 1, "stiffness": 0, "damping": 1}}"#, "/flutter/stiffness"),
+    (#"{"flutter": {"mass": 1, "damping": 1}}"#, "/flutter/stiffness"),
+    (#"{"swiftUI": {"response": 1e308}}"#, "/swiftUI/response"),
+    (#"{"swiftUI": {"response": 5e-324}}"#, "/swiftUI/response"),
+    (#"{"swiftUIDurationBounce": {"bounce": 1}}"#, "/swiftUIDurationBounce/bounce"),
+    (#"{"swiftUI": {}, "android": {}}"#, "/android"),
+    (#"{"swiftUi": {}}"#, "/swiftUi"),
+    (#"{"swiftUI": {"dampingRatio": 0.5}}"#, "/swiftUI/dampingRatio"),
+    (#"{"swiftUI": {"response": "0.5"}}"#, "/swiftUI/response"),
+    (#"{"android": {}, "distance": 0}"#, "/distance"),
+    (#"{"coreAnimation": {"damping": 0}}"#, "/coreAnimation"),
+    (#"{"reactNative": {"tension": -30}}"#, "/reactNative"),
+    (#"{}"#, ""),
+    (#"[1]"#, ""),
+  ])
+  func badInputNamesTheField(_ body: String, _ pointer: String) {
+    let response = api.postJSON("/v1/springs", body)
+    #expect(response.status == 422, "\(body): \(response.text.prefix(300))")
+    #expect(response.errorPointers.contains(pointer), "\(body): \(response.errorPointers)")
+  }
+
+  /// A spring animation and a timing function take the same form, and give the same spring as
+  /// its physical parameters.
+  @Test func scenesAndTimingFunctionsTakeIt() {
+    func timeline(_ spring: String) -> [Double] {
+      let json = api.postJSON(
+        "/v1/timelines",
+        """
+        {"layers": [{"name": "a", "animations": [{"type": "spring", "keyPath": "opacity",
+          "fromValue": 0, "toValue": 1, "duration": 2, \(spring)}]}],
+         "sample": {"from": 0, "to": 2, "fps": 20}, "keyPaths": ["opacity"]}
+        """
+      ).json
+      return ((json["layers"] as? [String: Any])?["a"] as? [String: Any])?["opacity"]
+        as? [Double] ?? []
+    }
+    let k = (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5)
+    let c = 4 * Double.pi * 0.8 / 0.5
+    let given = timeline(#""spring": {"swiftUI": {"response": 0.5, "dampingFraction": 0.8}}"#)
+    let physical = timeline(#""mass": 1, "stiffness": \#(k), "damping": \#(c)"#)
+    #expect(given.count == 41 && given == physical)
+    let both = api.postJSON(
+      "/v1/timelines",
+      #"{"layers": [{"name": "a", "animations": [{"type": "spring", "keyPath": "opacity", "damping": 3, "spring": {"swiftUI": {}}}]}], "sample": {"times": [0]}}"#
+    )
+    #expect(both.status == 422 && both.errorPointers == ["/layers/0/animations/0/damping"])
+
+    let evaluated = api.postJSON(
+      "/v1/timing-functions/evaluate",
+      #"{"function": {"spring": {"swiftUI": {"response": 0.5, "dampingFraction": 0.8}}}, "x": [0.1, 0.3]}"#
+    ).json
+    let direct = api.postJSON(
+      "/v1/timing-functions/evaluate",
+      #"{"function": "spring(1, \#(k), \#(c), 0)", "x": [0.1, 0.3]}"#
+    ).json
+    #expect(evaluated["points"] != nil)
+    #expect(
+      (evaluated["points"] as? [[String: Any]])?.map { $0["y"] as? Double }
+        == (direct["points"] as? [[String: Any]])?.map { $0["y"] as? Double })
+  }
+}
