@@ -1,8 +1,8 @@
 import HTTPTransport
 import TimingEngine
 
-/// `animation-timing sample …` and `animation-timing curve …`: the service's answers without a
-/// server, for build pipelines (README "Without a server"). Each command is turned into the
+/// `animation-timing sample …`, `animation-timing curve …` and `animation-timing spring …`: the
+/// service's answers without a server, for build pipelines (README "Without a server"). Each command is turned into the
 /// HTTP request that asks the same thing and handed to `TimingService.handle` in process, so
 /// its output, validation and limits are the HTTP API's byte for byte — nothing is computed or
 /// checked a second way. The executable only reads the input and writes the answer.
@@ -10,6 +10,7 @@ public struct OfflineCommand: Sendable, Equatable {
   public enum Subcommand: String, CaseIterable, Sendable {
     case sample
     case curve
+    case spring
   }
 
   public let subcommand: Subcommand
@@ -24,6 +25,15 @@ public struct OfflineCommand: Sendable, Equatable {
   public let function: String?
   /// `curve`: how many evenly spaced points.
   public let samples: Int?
+  /// `spring`: the API (a `SpringAPI` name, checked by the service) and its parameters as
+  /// `name=value`, with `distance=` among them for the body's `distance`.
+  public let spring: SpringArguments?
+
+  public struct SpringArguments: Sendable, Equatable {
+    public let api: String
+    public let names: [String]
+    public let values: [Double]
+  }
   /// `-o`: where the answer goes; standard output when nil.
   public let output: String?
 
@@ -59,6 +69,9 @@ public struct OfflineCommand: Sendable, Equatable {
         animation-timing curve FUNCTION [--samples N] [--format \(formats)] [-o FILE]
             GET /v1/timing-functions/FUNCTION?samples=N (N defaults to \(defaultSamples); svg plots
             the curve, csv is one x,y row a point)
+        animation-timing spring API [NAME=VALUE …] [distance=D] [-o FILE]
+            POST /v1/springs with {"API": {"NAME": VALUE, …}, "distance": D}: the spring in every
+            platform's API, e.g. spring swiftUI response=0.5 dampingFraction=0.8
       The answer goes to standard output (or FILE) with exit status 0; an error, usage errors
       included, is the API's problem+json on standard error with exit status 2.
 
@@ -91,6 +104,10 @@ public struct OfflineCommand: Sendable, Equatable {
       case "--help", "-h":
         return .help(usage)
       case "--format":
+        guard subcommand != .spring else {
+          return .invalid(
+            usageProblem("--format", "is not an option of spring, which answers JSON"))
+        }
         guard let text = value() else {
           return .invalid(
             usageProblem("--format", "needs a value: \(Representation.allCases.map(\.rawValue))"))
@@ -123,6 +140,9 @@ public struct OfflineCommand: Sendable, Equatable {
         positional.append(argument)
       }
     }
+    if subcommand == .spring {
+      return springCommand(positional, output: output)
+    }
     let what = subcommand == .sample ? "SCENE" : "FUNCTION"
     guard positional.count == 1 else {
       return .invalid(
@@ -137,7 +157,32 @@ public struct OfflineCommand: Sendable, Equatable {
         subcommand: subcommand, format: format,
         input: subcommand == .sample ? positional[0] : nil,
         function: subcommand == .curve ? positional[0] : nil,
-        samples: subcommand == .curve ? (samples ?? defaultSamples) : nil, output: output))
+        samples: subcommand == .curve ? (samples ?? defaultSamples) : nil, spring: nil,
+        output: output))
+  }
+
+  /// `spring API NAME=VALUE …`: the API, then each parameter as a number (the service checks
+  /// the names and ranges, as it would the request's).
+  private static func springCommand(_ positional: [String], output: String?) -> Parsed {
+    guard let api = positional.first else {
+      return .invalid(usageProblem("API", "is required: a spring API, e.g. swiftUI"))
+    }
+    var names: [String] = []
+    var values: [Double] = []
+    for argument in positional.dropFirst() {
+      guard let equals = argument.firstIndex(of: "="),
+        let value = Double(argument[argument.index(after: equals)...]), value.isFinite
+      else {
+        return .invalid(
+          usageProblem(argument, "must be NAME=VALUE with a finite number, e.g. response=0.5"))
+      }
+      names.append(String(argument[..<equals]))
+      values.append(value)
+    }
+    return .run(
+      OfflineCommand(
+        subcommand: .spring, format: .json, input: nil, function: nil, samples: nil,
+        spring: SpringArguments(api: api, names: names, values: values), output: output))
   }
 
   /// The request the HTTP API would be sent; `body` is the scene for `sample`.
@@ -167,7 +212,33 @@ public struct OfflineCommand: Sendable, Equatable {
           target: "/v1/timing-functions/\(name)?samples=\(samples ?? Self.defaultSamples)",
           headers: fields)
       }
+    case .spring:
+      let body = springBody()
+      fields.append("Content-Type", "application/json")
+      fields.append("Content-Length", String(body.count))
+      return HTTPRequest(method: "POST", target: "/v1/springs", headers: fields, body: body)
     }
+  }
+
+  /// `{"API": {"NAME": VALUE, …}, "distance": D}`.
+  private func springBody() -> [UInt8] {
+    let arguments = spring ?? SpringArguments(api: "", names: [], values: [])
+    let members = zip(arguments.names, arguments.values)
+    var w = JSONWriter()
+    w.beginObject()
+    w.key(arguments.api)
+    w.beginObject()
+    for (name, value) in members where name != GivenSpring.Member.distance.rawValue {
+      w.key(name)
+      w.number(value)
+    }
+    w.endObject()
+    for (name, value) in members where name == GivenSpring.Member.distance.rawValue {
+      w.key(name)
+      w.number(value)
+    }
+    w.endObject()
+    return w.take()
   }
 
   /// Runs the command in `service`: the answer's bytes and status 0, or its problem and 2.
@@ -179,7 +250,8 @@ public struct OfflineCommand: Sendable, Equatable {
     }
     switch (subcommand, format) {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
-    case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.sample, _):
+    case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.sample, _),
+      (.spring, _):
       return Outcome(bytes: bytes, status: 0)
     }
   }

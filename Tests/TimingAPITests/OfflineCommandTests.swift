@@ -71,6 +71,30 @@ import TimingAPI
     #expect(outcome.bytes == http.body)
   }
 
+  /// `spring API NAME=VALUE …` is `POST /v1/springs` with that body, byte for byte; a
+  /// parameter the service refuses is its 422 with exit status 2.
+  @Test func springIsTheHTTPAnswerByteForByte() throws {
+    let api = ServiceHarness()
+    let http = api.postJSON(
+      "/v1/springs",
+      #"{"android": {"stiffness": 400, "dampingRatio": 0.6, "velocity": 200}, "distance": 100}"#)
+    #expect(http.status == 200)
+    let offline = try #require(
+      command([
+        "spring", "android", "stiffness=400", "distance=100", "dampingRatio=0.6", "velocity=200",
+      ]))
+    let outcome = offline.run(body: [], in: TimingService())
+    #expect(outcome.status == 0)
+    #expect(outcome.bytes == http.body)
+    let refused = try #require(command(["spring", "swiftUI", "response=0"]))
+    let problem = refused.run(body: [], in: TimingService())
+    #expect(problem.status == 2)
+    #expect(String(decoding: problem.bytes, as: UTF8.self).contains("/swiftUI/response"))
+    #expect(parameter(self.problem(["spring"])) == "API")
+    #expect(parameter(self.problem(["spring", "swiftUI", "response=fast"])) == "response=fast")
+    #expect(parameter(self.problem(["spring", "swiftUI", "--format", "css"])) == "--format")
+  }
+
   /// A timeline large enough to be streamed (more than 65 536 numbers) comes out whole, the
   /// same bytes as the streamed HTTP answer.
   @Test func aStreamedTimelineIsCollected() throws {
