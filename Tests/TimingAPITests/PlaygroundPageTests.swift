@@ -103,6 +103,7 @@ import Testing
       let documented = try #require(template, "\(call.path) is not in openapi.yaml")
       #expect(contract[documented]?.contains(call.method) == true, "\(call.method) \(call.path)")
       let target = call.path.replacingOccurrences(of: "${type}", with: "bounceLeft")
+        .replacingOccurrences(of: "${curve}", with: "easeIn")
       let answer =
         call.method == "POST"
         ? api.postJSON(target, Self.examples[0].text) : api.get(target)

@@ -181,10 +181,11 @@ extension SpringCurve {
     let (t, deviation) = rest
     return SpringConversionWarning(
       api: api,
-      message: "Motion ends the spring at rest (within \(numberText(restDelta * abs(distance))) "
-        + "and \(numberText(restSpeed * abs(distance)))/s of a \(numberText(abs(distance)))-unit "
-        + "move), here at \(numberText((t * 1000).rounded() / 1000)) s, and shows the target: "
-        + "it differs by at most \(percentText(deviation)) of the distance",
+      message: "Motion ends the spring once it is within "
+        + "\(numberText(restDelta * abs(distance))) of the target and slower than "
+        + "\(numberText(restSpeed * abs(distance))) per second (its restDelta and restSpeed for a "
+        + "move of \(numberText(abs(distance)))), here at \(numberText((t * 1000).rounded() / 1000)) s, "
+        + "and shows the target: it differs by at most \(percentText(deviation)) of the distance",
       maxDeviation: deviation)
   }
 
