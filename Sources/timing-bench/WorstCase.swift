@@ -338,6 +338,26 @@ enum WorstCase {
       "lookup: spring, 10000 samples with slopes",
       "/v1/timing-functions/spring(1,100,1,0)?samples=10000&slope=true"),
     get("preset: shake, 10000 keyframes", "/v1/presets/shake?duration=9999&fps=1"),
+    // Springs (docs/springs.md): the conversion's fixed work is react-spring's integration
+    // (≤ 2²⁰ steps), Motion's rest test (≤ 2²⁰ steps) and the deviation grids (≤ 2¹⁸ points
+    // each); these springs fill all of them.
+    post("springs: ζ 5e-7, ω₀ 1e-6 (never at rest)", "/v1/springs") {
+      #"{"coreAnimation":{"mass":1000000,"stiffness":0.000001,"damping":0.000001}}"#
+    },
+    post("springs: ζ 5e-7, ω₀ 1e3", "/v1/springs") {
+      #"{"coreAnimation":{"mass":1,"stiffness":1000000,"damping":0.001}}"#
+    },
+    post("springs: ζ 5e5, ω₀ 1e-6", "/v1/springs") {
+      #"{"coreAnimation":{"mass":1000000,"stiffness":0.000001,"damping":1000000}}"#
+    },
+    post("springs: ζ 5e-6, ω₀ 10, velocity 1e6", "/v1/springs") {
+      #"{"coreAnimation":{"damping":0.0001,"initialVelocity":1000000}}"#
+    },
+    post("springs in a scene: 5 000 uiKit springs", "/v1/timelines") {
+      let spring =
+        #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1,"spring":{"uiKit":{"duration":0.9,"dampingRatio":0.999}}}"#
+      return sampled(5000, spring, times: 2, keyPath: "opacity")
+    },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#
       for _ in 0..<15 { style = #"{"actions":{},"style":\#(style)}"# }

@@ -46,6 +46,19 @@ import TimingEngine
     #expect((answer["cssError"] as! Double) <= (answer["cssMaxError"] as! Double))
   }
 
+  /// The CSS easing is the spring's `?format=css` easing, which the browser check plays in
+  /// Chromium against the spring's own values (docs/export.md "Easing curves").
+  @Test func cssIsTheTimingFunctionsEasing() throws {
+    let answer = convert(#"{"android": {"stiffness": 400, "dampingRatio": 0.35}}"#)
+    let c = try #require(answer["canonical"] as? [String: Double])
+    let function = "spring(\(c["mass"]!),\(c["stiffness"]!),\(c["damping"]!),0)"
+    let easing = api.get("/v1/timing-functions/\(function)?format=css").json
+    #expect(easing["css"] as? String == answer["css"] as? String)
+    #expect(easing["error"] as? Double == answer["cssError"] as? Double)
+    #expect(
+      easing["duration"] as? Double == (answer["durations"] as? [String: Double])?["settling"])
+  }
+
   /// Every API's form, sent back in, gives the same spring within 1e-12 (the round trip over
   /// HTTP), for a spring every API states exactly.
   @Test func roundTripsOverHTTP() throws {

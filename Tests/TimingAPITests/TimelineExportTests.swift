@@ -394,6 +394,30 @@ import Testing
     #expect((options["duration"] as? NSNumber)?.doubleValue == 1000)
   }
 
+  /// A preset plays on the client's element, whatever its size (docs/export.md "Presets on your
+  /// element"): its exports set no width, height or translate (which collapsed a real element
+  /// to 0 × 0), only what the preset moves and the transform origin at UIKit's anchor, the
+  /// centre, as a percentage. The browser check plays them on 100 × 100 elements.
+  @Test func presetExportsFitAnyElement() throws {
+    let waapi = api.get("/v1/presets/pop?format=waapi&fps=10").json
+    let targets = try #require(waapi["targets"] as? [[String: Any]])
+    let style = try #require(targets.first?["style"] as? [String: String])
+    #expect(Set(style.keys) == ["opacity", "transformOrigin", "transform"])
+    #expect(style["transformOrigin"] == "50% 50%")
+    let css = api.get("/v1/presets/pop?format=css&fps=10").text
+    for absent in ["width:", "height:", "translate:", "background-color:", "px 0px"] {
+      #expect(!css.contains(absent), "\(absent)")
+    }
+    #expect(css.contains("transform-origin: 50% 50%;"))
+    // The view's size, when given, is the layer's bounds; the exports are the same.
+    let sized = api.get("/v1/presets/pop?format=css&fps=10&viewWidth=100&viewHeight=40")
+    #expect(sized.text == css)
+    let document = api.get("/v1/presets/pop?fps=10&viewWidth=100&viewHeight=40").json
+    #expect(document["view"] as? [String: Double] == ["width": 100, "height": 40])
+    let half = api.get("/v1/presets/pop?viewWidth=100")
+    #expect(half.status == 422 && half.errorParameters == ["viewHeight"])
+  }
+
   @Test func acceptAndFormat() {
     let accepted = api.get(
       "/v1/presets/pop", headers: [("Accept", "application/vnd.waapi+json")])

@@ -35,8 +35,8 @@ extension TimelineExport {
         out += target.notExported.map(Self.comment).joined(separator: ", ") + " */\n"
       }
       out += "[data-layer=\(Self.string(target.name))] {\n"
-      for (property, value) in target.style {
-        out += "  \(property.cssName): \(CSSValueText.text(property, value));\n"
+      for (property, text) in target.style {
+        out += "  \(property.cssName): \(text);\n"
       }
       let animations = tracks.filter { $0.layer == index }.map { track in
         // A CSS animation has no easing of its own: a mapped one moved its easing onto its

@@ -56,9 +56,9 @@ extension TimelineExport {
       json.string(target.name)
       json.key("style")
       json.beginObject()
-      for (property, value) in target.style {
+      for (property, text) in target.style {
         json.key(property.waapiName)
-        json.string(CSSValueText.text(property, value))
+        json.string(text)
       }
       json.endObject()
       json.key("notExported")

@@ -46,10 +46,11 @@ struct TimelineExport: Sendable {
     var timing: CSSTiming? = nil
   }
 
-  /// One layer: its name, its resting style and what it sets or animates that has no CSS form.
+  /// One layer: its name, its resting style (each value's CSS text) and what it sets or
+  /// animates that has no CSS form, or that the export does not write on this element.
   struct Target: Sendable {
     let name: String
-    let style: [(property: CSSProperty, value: [Double])]
+    let style: [(property: CSSProperty, text: String)]
     let notExported: [String]
   }
 
@@ -70,9 +71,10 @@ struct TimelineExport: Sendable {
   /// 16 + 4 + 1 + 1 + 1).
   static let componentsPerLayer = 32
 
-  init(plan: TimelinePlan, times requested: [Double], bounds: ExportBounds, form: Form)
-    throws(Failure)
-  {
+  init(
+    plan: TimelinePlan, times requested: [Double], bounds: ExportBounds, form: Form,
+    element: ExportElement = .layerBox
+  ) throws(Failure) {
     // Sorted and without repeats: offsets must not decrease.
     var times = requested.sorted()
     times = times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }
@@ -141,15 +143,32 @@ struct TimelineExport: Sendable {
         }
         return Array(repeatElement(models[p], count: times.count).joined())
       }
-      var style: [(CSSProperty, [Double])] = []
+      var style: [(CSSProperty, String)] = []
       for property in CSSProperty.allCases {
         let resting = Self.rounded(property, Self.cssValue(property, models))
-        style.append((property, resting))
-        guard
-          property.layerProperties.contains(where: {
-            moving[layer][properties.firstIndex(of: $0)!]
-          })
-        else { continue }
+        let moves = property.layerProperties.contains(where: {
+          moving[layer][properties.firstIndex(of: $0)!]
+        })
+        guard element.writes(property) else {
+          if moves { notExported.append(property.cssName + " (the element's own)") }
+          continue
+        }
+        switch (element, property) {
+        case (.givenElement, .transformOrigin):
+          // The anchor point as a percentage of the element's box, whatever its size.
+          let anchor = models[properties.firstIndex(of: .anchorPoint)!]
+          style.append(
+            (
+              property,
+              anchor.map { numberText(($0 * 100 * 1e6).rounded() / 1e6) + "%" }
+                .joined(separator: " ")
+            ))
+          if moves { notExported.append(property.cssName + " (moves with the layer's box)") }
+          continue
+        case (.givenElement, _), (.layerBox, _):
+          style.append((property, CSSValueText.text(property, resting)))
+        }
+        guard moves else { continue }
         let series = Self.cssSeries(property, columns, count: times.count)
         let values = Self.rounded(property, series)
         let width = property.componentCount

@@ -11,7 +11,8 @@ enum PresetExport {
   ) throws(Problem) -> HTTPResponse {
     let export: TimelineExport
     do throws(TimelineExport.Failure) {
-      export = try TimelineExport(plan: plan, times: times, bounds: bounds, form: form)
+      export = try TimelineExport(
+        plan: plan, times: times, bounds: bounds, form: form, element: .givenElement)
     } catch {
       switch error {
       case .nothingExportable(let message):

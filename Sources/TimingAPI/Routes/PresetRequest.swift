@@ -13,9 +13,13 @@ struct PresetRequest {
   let width: Double
   let height: Double
   let fps: Double
+  /// The client's view, when given (`?viewWidth=&viewHeight=`, both or neither): the preset's
+  /// layer gets these bounds. Exports fit any element without it (`ExportElement`).
+  let view: (width: Double, height: Double)?
 
   static let parameters = Set([
-    "duration", "delay", "width", "height", "fps", "format", JSONLayout.parameter,
+    "duration", "delay", "width", "height", "fps", "format", "viewWidth", "viewHeight",
+    JSONLayout.parameter,
   ]).union(ExportBounds.parameters)
 
   init(_ context: RequestContext, offer: RepresentationOffer<PresetRoutes.Answer>) throws(Problem) {
@@ -36,6 +40,18 @@ struct PresetRequest {
       problems.number(parameter: "height", in: query, range: 1...100_000)
       ?? CanvasSettings.defaultScreen.height
     fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
+    let viewWidth = problems.number(parameter: "viewWidth", in: query, range: 0...100_000)
+    let viewHeight = problems.number(parameter: "viewHeight", in: query, range: 0...100_000)
+    switch (viewWidth, viewHeight) {
+    case (let w?, let h?): view = (w, h)
+    case (nil, nil): view = nil
+    case (nil, _?):
+      view = nil
+      problems.fail(parameter: "viewWidth", "is needed with viewHeight: give both or neither")
+    case (_?, nil):
+      view = nil
+      problems.fail(parameter: "viewHeight", "is needed with viewWidth: give both or neither")
+    }
     try problems.throwIfFailed()
   }
 }

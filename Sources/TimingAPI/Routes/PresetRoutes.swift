@@ -123,6 +123,10 @@ struct PresetRoutes {
     w.number(request.delay)
     w.key("screen")
     writeScreen(request.width, request.height, into: &w)
+    if let view = request.view {
+      w.key("view")
+      writeScreen(view.width, view.height, into: &w)
+    }
     w.key("start")
     timeline.start.write(to: &w)
     w.key("steps")

@@ -34,6 +34,9 @@ struct PresetTimeline {
     var layer = Layer(name: "view")
     layer.canvas = CanvasSettings(preset: preset, duration: request.duration, delay: request.delay)
     layer.source = ["view"]
+    if let view = request.view {
+      layer.properties.append(("bounds", AnimatableValue(.rect, [0, 0, view.width, view.height])))
+    }
     scene.layers = [layer]
     scene.screenWidth = request.width
     scene.screenHeight = request.height
