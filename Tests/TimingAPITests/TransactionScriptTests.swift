@@ -68,4 +68,24 @@ import Testing
     #expect(
       x.count == 4 && zip(x, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(x) vs \(expected)")
   }
+
+  /// A spring block with a velocity plays a spring, not a runaway: where Framer's steps give no
+  /// spring with the velocity, the search at rest gives it, and the velocity starts it.
+  @Test func springBlockWithVelocity() throws {
+    for (duration, ratio, velocity) in [(1.0, 0.5, 2.0), (1, 0.5, 10), (0.3, 0.3, 8)] {
+      let json = ServiceHarness().postJSON(
+        "/v1/timelines",
+        """
+        {"layers": [{"name": "v", "delegate": "view", "properties": {"position": [0, 0]}}],
+         "events": [{"time": 0, "animate": {"duration": \(duration), "spring": {"dampingRatio": \(ratio), "velocity": \(velocity)}},
+                     "set": [{"layer": "v", "keyPath": "position.x", "value": 100}]}],
+         "sample": {"times": [0, 0.1, 0.2, 0.5]}, "keyPaths": ["position.x"]}
+        """
+      ).json
+      let x =
+        ((json["layers"] as? [String: Any])?["v"] as? [String: Any])?["position.x"] as? [Double]
+        ?? []
+      #expect(x.count == 4 && x.allSatisfy { $0.isFinite && abs($0) < 1000 }, "\(x)")
+    }
+  }
 }

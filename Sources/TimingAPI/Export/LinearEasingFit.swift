@@ -13,18 +13,24 @@ struct LinearEasingFit: Sendable {
   /// below 4 (a spring's steepest, from rest to 1 in a quarter of its span) moves under 0.001.
   static let gridIntervals = 4_096
 
-  /// `curve` over [0, span], its input scaled to [0, 1].
-  init(span: Double, maxError: Double, _ curve: (Double) -> Double) {
-    let n = Self.gridIntervals
+  /// `curve` over [0, span], its input scaled to [0, 1], on `intervals` grid intervals, with
+  /// `betweenPoints` (a bound on how far the curve strays from a straight line between two
+  /// grid points) left out of `maxError` for the fit and added to `error`.
+  init(
+    span: Double, maxError: Double, intervals: Int = gridIntervals, betweenPoints: Double = 0,
+    _ curve: (Double) -> Double
+  ) {
+    let n = intervals
     let xs = (0...n).map { Double($0) / Double(n) }
     let ys = xs.map { curve($0 * span) }
+    let allowed = maxError - betweenPoints
     // Stops state their outputs to 1e-6 (inputs k/4096 are exact decimals), and the error is
     // measured from what they state.
     let stated = ys.map { ($0 * 1e6).rounded() / 1e6 }
     let kept = KeyframeFit.greedy(count: xs.count) { i, j in
       for k in (i + 1)..<j {
         let t = (xs[k] - xs[i]) / (xs[j] - xs[i])
-        if abs(stated[i] * (1 - t) + stated[j] * t - ys[k]) > maxError { return false }
+        if abs(stated[i] * (1 - t) + stated[j] * t - ys[k]) > allowed { return false }
       }
       return true
     }
@@ -38,7 +44,28 @@ struct LinearEasingFit: Sendable {
     }
     worst = max(worst, abs(stated[n] - ys[n]))
     stops = kept.map { (stated[$0], xs[$0]) }
-    error = worst
+    error = worst + betweenPoints
+  }
+
+  /// The most grid intervals a spring's fit may take: 2¹⁸, 6 MB of grid and a few tens of
+  /// milliseconds; a spring that needs more has no `linear()` here.
+  static let maxSpringIntervals = 1 << 18
+
+  /// A spring's progress over its settling duration within `maxError` everywhere, not only at
+  /// the grid points: the grid (at least `gridIntervals`, halved until it is fine enough) has
+  /// the spring stray from a straight line between two of its points by at most a tenth of
+  /// `maxError` (`SpringCurve.interpolationBound`); nil for a spring that needs more than
+  /// `maxSpringIntervals` (thousands of oscillations before it settles).
+  static func spring(_ spring: SpringCurve, span: Double, maxError: Double) -> LinearEasingFit? {
+    var intervals = gridIntervals
+    while spring.interpolationBound(step: span / Double(intervals)) > maxError / 10 {
+      intervals *= 2
+      guard intervals <= maxSpringIntervals else { return nil }
+    }
+    return LinearEasingFit(
+      span: span, maxError: maxError, intervals: intervals,
+      betweenPoints: spring.interpolationBound(step: span / Double(intervals))
+    ) { spring.progress($0) }
   }
 
   /// `linear(0, 0.25 10%, …, 1 100%)`: every stop with its input as a percentage.

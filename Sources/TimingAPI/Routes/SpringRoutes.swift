@@ -15,6 +15,8 @@ struct SpringRoutes {
 
   /// The CSS easing's error: 0.001 of the distance, as `?format=css` on a timing function.
   static let cssMaxError = TimingFunctionCSS.defaultMaxError
+  /// The longest settling duration converted: 10⁷ s, four months.
+  static let maxSettling = 1e7
 
   private func convert(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate(HTTPResponse.jsonOnly)
@@ -25,11 +27,25 @@ struct SpringRoutes {
     let spring = GivenSpring(json: body, at: JSONPointer(), in: &decoding)
     try decoding.throwIfFailed()
     guard let spring else { throw Problem.invalidRequest(decoding.problems) }
+    let at = JSONPointer() / spring.given.api.rawValue
     guard let settling = spring.curve.settlingDuration else {
       throw Problem.invalidRequest([
         .at(
-          JSONPointer() / spring.given.api.rawValue,
+          at,
           "gives an undamped spring, which never settles: no API but Core Animation's plays it, and it has no CSS form"
+        )
+      ])
+    }
+    // The comparisons run until the springs are at rest: a spring that takes longer than
+    // `maxSettling` (a damping ratio within a hair of 0, or of 5e11 at the least stiffness)
+    // is no spring any of these APIs plays to rest.
+    guard settling.isFinite, settling <= Self.maxSettling,
+      SpringCurve.horizon([spring.curve]).isFinite
+    else {
+      throw Problem.invalidRequest([
+        .at(
+          at,
+          "gives a spring that settles only after \(numberText(settling)) s, more than \(numberText(Self.maxSettling)) s"
         )
       ])
     }
@@ -83,15 +99,27 @@ struct SpringRoutes {
     w.key("motionDuration")
     w.number(motionDuration)
     w.endObject()
-    let fit = LinearEasingFit(span: settling, maxError: cssMaxError) { curve.progress($0) }
+    let fit = LinearEasingFit.spring(curve, span: settling, maxError: cssMaxError)
     w.key("css")
-    w.string(fit.css)
+    if let fit { w.string(fit.css) } else { w.null() }
     w.key("cssMaxError")
     w.number(cssMaxError)
     w.key("cssError")
-    w.number(fit.error)
+    if let fit { w.number(fit.error) } else { w.null() }
     w.key("warnings")
     w.beginArray()
+    if fit == nil {
+      w.beginObject()
+      w.key("api")
+      w.string("css")
+      w.key("message")
+      w.string(
+        "the spring oscillates too long before it settles for linear() stops to follow it within cssMaxError: no CSS is given"
+      )
+      w.key("maxDeviation")
+      w.null()
+      w.endObject()
+    }
     for warning in warnings {
       w.beginObject()
       w.key("api")

@@ -45,7 +45,14 @@ enum TimingFunctionCSS {
           .parameter("format", "a spring without damping never settles, so it has no CSS form")
         ])
       }
-      let fit = LinearEasingFit(span: duration, maxError: maxError) { spring.progress($0) }
+      guard let fit = LinearEasingFit.spring(spring, span: duration, maxError: maxError) else {
+        throw Problem.invalidRequest([
+          .parameter(
+            "format",
+            "this spring oscillates too long before it settles for linear() stops to follow it within maxError"
+          )
+        ])
+      }
       w.key("css")
       w.string(fit.css)
       w.key("exact")

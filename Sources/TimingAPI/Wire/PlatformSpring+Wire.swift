@@ -16,19 +16,22 @@ struct GivenSpring {
     case distance
   }
 
-  /// Each parameter's range: wide enough for any spring a platform plays, narrow enough that
-  /// the conversions stay finite (a duration of 0.01 s is a stiffness of 3.9e5, inside the
-  /// physical range of [1e-6, 1e6]).
+  /// Each parameter's range: wide enough for any spring Core Animation plays (mass and
+  /// stiffness in [1e-6, 1e6], damping in [0, 1e6]; a period of 2π·√(m/k) from 0.0063 s to
+  /// 6 283 s; a damping ratio up to 5e11), so that every API's form of such a spring is taken
+  /// back; what a combination gives outside Core Animation's range is refused after conversion.
   static func range(of parameter: SpringParameter, in api: SpringAPI) -> ClosedRange<Double> {
     switch parameter {
     case .mass, .stiffness: 1e-6...1e6
-    case .damping: api == .reactSpringFrequency ? 0...1000 : 0...1e6
+    case .damping: api == .reactSpringFrequency ? 0...1e12 : 0...1e6
     case .initialVelocity, .initialSpringVelocity: -1e6...1e6
     case .velocity: -1e15...1e15
-    case .duration, .response, .visualDuration, .frequency: 0.01...1000
+    case .duration, .response, .visualDuration, .frequency: 0.001...100_000
     // ±1 are not springs: −1 is infinite damping and 1 none at all.
     case .bounce: -0.999_999...0.999_999
-    case .dampingFraction, .dampingRatio: 0...1000
+    // UIKit's search has no spring for a damping ratio of 0 (Framer plays its fallback).
+    case .dampingRatio: api == .uiKit ? 1e-9...1e12 : 0...1e12
+    case .dampingFraction: 0...1e12
     case .tension: api == .reactNative ? -1e6...1e6 : 1e-6...1e6
     case .friction: api == .reactNative ? -1e6...1e6 : 0...1e6
     }
@@ -57,7 +60,9 @@ struct GivenSpring {
         value[Member.distance], at: pointer / Member.distance, in: -1e9...1e9,
         what: "a number (to − from, value units)") ?? 1
     if value[Member.distance] != nil && abs(distance) < 1e-9 {
-      context.fail(pointer / Member.distance, "must not be 0: velocities are fractions of it")
+      context.fail(
+        pointer / Member.distance,
+        "must be at least 1e-9 in size: velocities in value units are fractions of it")
     }
     guard chosen.count == 1 else {
       if chosen.isEmpty {
@@ -85,7 +90,8 @@ struct GivenSpring {
         mass: p.mass, stiffness: p.stiffness, damping: p.damping,
         initialVelocity: p.initialVelocity)
     } catch {
-      context.fail(at, "gives a spring out of range: \(error.message)")
+      context.fail(
+        at, "these parameters give a spring outside Core Animation's range: \(error.message)")
       return nil
     }
     self.given = given

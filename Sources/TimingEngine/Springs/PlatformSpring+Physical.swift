@@ -31,7 +31,7 @@ extension PlatformSpring {
         damping: 4 * Double.pi * self[.dampingFraction] / r, initialVelocity: v)
     case .uiKit:
       // ◆ semantics.md §5: Framer's reconstruction, as a UIKit spring block.
-      let found = SettlingSpringSearch.uiKit.find(
+      let found = SettlingSpringSearch.uiKit.spring(
         duration: self[.duration], dampingRatio: self[.dampingRatio], velocity: v)
       return Physical(
         mass: 1, stiffness: found.stiffness, damping: found.damping, initialVelocity: v)

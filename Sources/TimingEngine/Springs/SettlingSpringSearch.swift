@@ -54,6 +54,26 @@ public struct SettlingSpringSearch: Sendable {
     return (stiffness, zeta * 2 * stiffness.squareRoot())
   }
 
+  /// The spring the API plays for these parameters: `find`'s, or where that is no spring —
+  /// with a velocity above ζω at the first guess Framer's steps run away, to a stiffness of 0,
+  /// a negative frequency or NaN, which UIKit cannot be playing — the search at rest
+  /// (velocity 0), the velocity still starting the spring (docs/springs.md "Settling searches").
+  public func spring(duration: Double, dampingRatio: Double, velocity: Double) -> (
+    stiffness: Double, damping: Double
+  ) {
+    let found = find(duration: duration, dampingRatio: dampingRatio, velocity: velocity)
+    if velocity != 0 && !Self.plays(found) {
+      return find(duration: duration, dampingRatio: dampingRatio, velocity: 0)
+    }
+    return found
+  }
+
+  /// Whether (stiffness, damping) is a spring Core Animation plays: both finite, the stiffness
+  /// in [1e-6, 1e6] and the damping in [0, 1e6] (`TimingFunction.checkedSpring`'s ranges).
+  static func plays(_ spring: (stiffness: Double, damping: Double)) -> Bool {
+    (1e-6...1e6).contains(spring.stiffness) && (0...1e6).contains(spring.damping)
+  }
+
   /// The envelope at the end, less its target.
   static func envelope(_ omega: Double, _ zeta: Double, _ t: Double, _ v: Double) -> Double {
     if zeta < 1 {
@@ -86,10 +106,13 @@ public struct SettlingSpringSearch: Sendable {
   /// gives `omega` back.
   public func duration(omega: Double, zeta: Double, velocity: Double) -> Double? {
     func found(_ t: Double) -> Double {
-      find(duration: t, dampingRatio: zeta, velocity: velocity).stiffness.squareRoot()
+      spring(duration: t, dampingRatio: zeta, velocity: velocity).stiffness.squareRoot()
     }
     let range = Self.durationRange
-    guard let exact = Self.exactDuration(omega: omega, zeta: zeta, velocity: velocity) else {
+    guard
+      let exact = Self.exactDuration(omega: omega, zeta: zeta, velocity: velocity)
+        ?? Self.exactDuration(omega: omega, zeta: zeta, velocity: 0)
+    else {
       return nil
     }
     var t0 = min(max(exact, range.lowerBound), range.upperBound)
@@ -103,6 +126,7 @@ public struct SettlingSpringSearch: Sendable {
       guard w1 != w0 else { break }
       let t2 = t1 + (omega - w1) * (t1 - t0) / (w1 - w0)
       guard t2.isFinite, range.contains(t2) else { return nil }
+      guard (t2 - t1).magnitude > 0 else { break }
       (t0, w0, t1, w1) = (t1, w1, t2, found(t2))
       if abs(w1 - omega) <= 1e-14 * omega { break }
     }

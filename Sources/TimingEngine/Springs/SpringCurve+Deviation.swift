@@ -18,7 +18,7 @@ extension SpringCurve {
   static let gridPoints = 1 << 18
 
   /// The time both springs are certainly at rest by: past both envelopes' 1e-7.
-  static func horizon(_ springs: [SpringCurve]) -> Double {
+  public static func horizon(_ springs: [SpringCurve]) -> Double {
     springs.map { $0.envelopeHorizon(threshold: 1e-7) }.max() ?? 0
   }
 
@@ -29,6 +29,27 @@ extension SpringCurve {
     case .underdamped(let decay, let omegaD, _, _, _): max(omegaD, decay)
     case .critical(let omega, _): omega
     case .overdamped(_, let r2, _, _): -r2
+    }
+  }
+
+  /// A bound on how far x strays from the straight line through its values at t and t + h, for
+  /// any t ≥ 0: h²·max|x″|/8 for each mode of the motion, but never more than the mode's own
+  /// size (a line between two values of a mode stays within its range) — so a fast mode of
+  /// negligible size, as in a heavily overdamped spring, does not force a fine grid.
+  public func interpolationBound(step h: Double) -> Double {
+    switch regime {
+    case .underdamped(let decay, let omegaD, let b, let amplitude, _):
+      // x = e^{−λt}(cos ωt + b sin ωt): each derivative of e^{−λt}·cos or sin ωt grows its size
+      // by at most λ + ω, so |x″| ≤ (1 + |b|)(λ + ω)².
+      let second = (1 + abs(b)) * (decay + omegaD) * (decay + omegaD)
+      return min(h * h * second / 8, 2 * amplitude)
+    case .critical(let omega, let a):
+      // x″ = (ω² − 2aω + aω²·t)e^{−ωt}, and |aω²·t·e^{−ωt}| ≤ |a|ω/e: |x″| ≤ ω² + 3|a|ω.
+      let second = omega * omega + abs(a) * omega * 3
+      return h * h * second / 8
+    case .overdamped(let r1, let r2, let c1, let c2):
+      return min(h * h * abs(c1) * r1 * r1 / 8, abs(c1))
+        + min(h * h * abs(c2) * r2 * r2 / 8, abs(c2))
     }
   }
 
@@ -53,14 +74,19 @@ extension SpringCurve {
     of f: (Double) -> Double, from: Double, to: Double, rate: Double,
     bound: (Double) -> Double
   ) -> Double {
+    guard from.isFinite && to.isFinite else { return .infinity }
     guard to > from else { return abs(f(from)) }
-    let step = max((to - from) / 2048, 2 * Double.pi / rate / pointsPerPeriod)
-    let count = Int(min(((to - from) / step).rounded(.up), Double(gridPoints)))
+    // Callers check that the springs settle in finite time (`horizon` is finite); a rate of 0
+    // (no motion left) gives the coarsest grid.
+    let step = max((to - from) / 2048, rate > 0 ? 2 * Double.pi / rate / pointsPerPeriod : 0)
+    let steps = ((to - from) / step).rounded(.up)
+    let count = steps.isFinite ? Int(min(steps, Double(gridPoints))) : gridPoints
     var best = 0
-    var bestValue = -1.0
-    for i in 0...count {
+    var bestValue = abs(f(from))
+    for i in 1...count {
       let value = abs(f(from + Double(i) * step))
-      if value > bestValue { (best, bestValue) = (i, value) }
+      // NaN counts as the worst, so that it is not hidden.
+      if !(value <= bestValue) { (best, bestValue) = (i, value) }
     }
     var lo = from + Double(max(best - 1, 0)) * step
     var hi = from + Double(min(best + 1, count)) * step

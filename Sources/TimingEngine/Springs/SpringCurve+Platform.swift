@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A spring in each API's parameters (docs/springs.md): exact where the API can state it,
 /// otherwise the nearest it can with a warning that says what differs and by how much of the
 /// distance at worst; and a warning where the API plays the spring otherwise than Core
@@ -145,7 +153,7 @@ extension SpringCurve {
     }
     guard !notes.isEmpty else { return (spring, []) }
     let message =
-      notes.joined(separator: "; ") + ": what it plays differs by at most "
+      notes.joined(separator: "; ") + "; what it plays differs by at most "
       + percentText(deviation) + " of the distance"
     return (
       spring,
@@ -227,9 +235,12 @@ extension SpringCurve {
       + "this spring's is \(numberText(zeta))"
   }
 
-  /// A fraction of the distance as a percentage, to a thousandth of a percent.
+  /// A fraction of the distance as a percentage, to 3 significant digits.
   func percentText(_ fraction: Double) -> String {
-    numberText((fraction * 100 * 1000).rounded() / 1000) + " %"
+    let percent = fraction * 100
+    guard percent != 0 && percent.isFinite else { return numberText(percent) + " %" }
+    let scale = pow(10, 2 - log10(abs(percent)).rounded(.down))
+    return numberText((percent * scale).rounded() / scale) + " %"
   }
 }
 

@@ -49,7 +49,9 @@ public struct SpringCurve: Sendable, Hashable {
       regime = .critical(omega: omega0, linearCoefficient: omega0 - v0)
     } else {
       let root = (zeta * zeta - 1).squareRoot()
-      let r1 = -omega0 * (zeta - root)
+      // −ω0(ζ − √(ζ² − 1)) as −ω0/(ζ + √(ζ² − 1)): the same number without the cancellation,
+      // which cost 7.6e-6 of the settling duration at ζ 5e5 and made it 0 past ζ 9e7.
+      let r1 = -omega0 / (zeta + root)
       let r2 = -omega0 * (zeta + root)
       let c2 = (-v0 - r1) / (r2 - r1)
       regime = .overdamped(r1: r1, r2: r2, c1: 1 - c2, c2: c2)
