@@ -339,24 +339,31 @@ enum WorstCase {
       "/v1/timing-functions/spring(1,100,1,0)?samples=10000&slope=true"),
     get("preset: shake, 10000 keyframes", "/v1/presets/shake?duration=9999&fps=1"),
     // Springs (docs/springs.md): the conversion's fixed work is react-spring's integration
-    // (≤ 2²⁰ steps), Motion's rest test (≤ 2²⁰ steps) and the deviation grids (≤ 2¹⁸ points
-    // each); these springs fill all of them.
-    post("springs: ζ 5e-7, ω₀ 1e-6 (never at rest)", "/v1/springs") {
+    // (≤ 2²⁰ steps), Motion's rest test (≤ 2²⁰ steps), the deviation grids (≤ 2¹⁸ points each)
+    // and the CSS fit (≤ 2¹⁸ grid intervals); these springs, which settle just inside the
+    // 10⁷ s accepted, fill them, and the last is refused.
+    post("springs: SwiftUI 0.5 s, bounce 0.3 (a typical spring)", "/v1/springs") {
+      #"{"swiftUIDurationBounce":{"duration":0.5,"bounce":0.3}}"#
+    },
+    post("springs: ζ 1e-4, ω₀ 10 (react-spring's steps in full)", "/v1/springs") {
+      #"{"coreAnimation":{"mass":1,"stiffness":100,"damping":0.002}}"#
+    },
+    post("springs: ζ 0.0035, ω₀ 1 (the CSS fit in full)", "/v1/springs") {
+      #"{"coreAnimation":{"mass":1,"stiffness":1,"damping":0.007}}"#
+    },
+    post("springs: ζ 7e-7, ω₀ 1000", "/v1/springs") {
+      #"{"coreAnimation":{"mass":1,"stiffness":1000000,"damping":0.0014}}"#
+    },
+    post("springs: ζ 1000, ω₀ 1 (overdamped)", "/v1/springs") {
+      #"{"android":{"stiffness":1,"dampingRatio":1000}}"#
+    },
+    post("springs: ζ 5e-7, ω₀ 1e-6 (refused: never at rest)", "/v1/springs") {
       #"{"coreAnimation":{"mass":1000000,"stiffness":0.000001,"damping":0.000001}}"#
     },
-    post("springs: ζ 5e-7, ω₀ 1e3", "/v1/springs") {
-      #"{"coreAnimation":{"mass":1,"stiffness":1000000,"damping":0.001}}"#
-    },
-    post("springs: ζ 5e5, ω₀ 1e-6", "/v1/springs") {
-      #"{"coreAnimation":{"mass":1000000,"stiffness":0.000001,"damping":1000000}}"#
-    },
-    post("springs: ζ 5e-6, ω₀ 10, velocity 1e6", "/v1/springs") {
-      #"{"coreAnimation":{"damping":0.0001,"initialVelocity":1000000}}"#
-    },
-    post("springs in a scene: 5 000 uiKit springs", "/v1/timelines") {
+    post("springs in a scene: 1 000 uiKit springs", "/v1/timelines") {
       let spring =
         #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1,"spring":{"uiKit":{"duration":0.9,"dampingRatio":0.999}}}"#
-      return sampled(5000, spring, times: 2, keyPath: "opacity")
+      return sampled(1000, spring, times: 2, keyPath: "opacity")
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#

@@ -8,8 +8,8 @@ struct SpringRoutes {
   let configuration: APIConfiguration
 
   var routes: [Route] {
-    // Heavy: react-spring's integration and the deviation grids take up to ~0.1 s for the
-    // slowest springs (docs/performance.md "Springs").
+    // Heavy: react-spring's integration, Motion's rest test, the deviation grids and the CSS
+    // fit take up to ~0.05 s for the slowest springs (docs/performance.md "Springs").
     [Route("POST", "/v1/springs", .heavy) { context throws(Problem) in try convert(context) }]
   }
 
