@@ -201,7 +201,7 @@ public struct OfflineCommand: Sendable, Equatable {
       case .svg:
         return HTTPRequest(
           method: "GET", target: "/v1/timing-functions/\(name).svg", headers: fields)
-      case .css, .waapi:
+      case .css, .waapi, .lottie:
         return HTTPRequest(
           method: "GET", target: "/v1/timing-functions/\(name)?format=\(format.rawValue)",
           headers: fields)
@@ -250,8 +250,8 @@ public struct OfflineCommand: Sendable, Equatable {
     }
     switch (subcommand, format) {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
-    case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.sample, _),
-      (.spring, _):
+    case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
+      (.sample, _), (.spring, _):
       return Outcome(bytes: bytes, status: 0)
     }
   }

@@ -60,7 +60,7 @@ import TimingAPI
     #expect(text.contains("animation-timing curve FUNCTION"))
   }
 
-  @Test(arguments: ["json", "csv", "svg", "waapi", "css"])
+  @Test(arguments: ["json", "csv", "svg", "waapi", "css", "lottie"])
   func sampleIsTheHTTPAnswerByteForByte(format: String) throws {
     let api = ServiceHarness()
     let http = api.postJSON("/v1/timelines?format=\(format)", scene)

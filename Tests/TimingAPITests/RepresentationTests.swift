@@ -40,10 +40,10 @@ import Testing
   @Test func unservedFormatsNameWhatIsServed() {
     let timeline = api.postJSON("/v1/timelines?format=gif", scene)
     #expect(timeline.status == 422)
-    #expect(timeline.text.contains("must be json or csv or svg or waapi or css"))
+    #expect(timeline.text.contains("must be json or csv or svg or waapi or css or lottie"))
     let preset = api.get("/v1/presets/pop?format=csv")
     #expect(preset.status == 422)
-    #expect(preset.text.contains("must be json or svg or waapi or css"))
+    #expect(preset.text.contains("must be json or svg or waapi or css or lottie"))
     let presetRefused = api.get("/v1/presets/pop", headers: [("Accept", "text/csv")])
     #expect(presetRefused.status == 406)
     let curve = api.get("/v1/timing-functions/easeIn?format=waapi")

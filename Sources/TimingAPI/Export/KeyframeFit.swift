@@ -18,32 +18,38 @@ enum KeyframeFit {
     var kept = [0]
     var i = 0
     while i < n - 1 {
-      var good = i + 1
-      var step = 1
-      var bad: Int? = nil
-      // Doubling: the farthest reach that fits, until one does not.
-      while good < n - 1 {
-        let candidate = min(n - 1, i + step * 2)
-        if fits(i, candidate) {
-          good = candidate
-          step *= 2
-        } else {
-          bad = candidate
-          break
-        }
-      }
-      // Bisection between the last reach that fits and the first that did not.
-      if var high = bad {
-        var low = good
-        while high - low > 1 {
-          let middle = (low + high) / 2
-          if fits(i, middle) { low = middle } else { high = middle }
-        }
-        good = low
-      }
-      kept.append(good)
-      i = good
+      i = reach(from: i, count: n, fits: fits)
+      kept.append(i)
     }
     return kept
+  }
+
+  /// The farthest sample after `i` that `fits` reaches from it, by doubling and then
+  /// bisection (at least i + 1).
+  static func reach(from i: Int, count n: Int, fits: (Int, Int) -> Bool) -> Int {
+    var good = i + 1
+    var step = 1
+    var bad: Int? = nil
+    // Doubling: the farthest reach that fits, until one does not.
+    while good < n - 1 {
+      let candidate = min(n - 1, i + step * 2)
+      if fits(i, candidate) {
+        good = candidate
+        step *= 2
+      } else {
+        bad = candidate
+        break
+      }
+    }
+    // Bisection between the last reach that fits and the first that did not.
+    if var high = bad {
+      var low = good
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if fits(i, middle) { low = middle } else { high = middle }
+      }
+      good = low
+    }
+    return good
   }
 }

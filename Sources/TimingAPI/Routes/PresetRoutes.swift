@@ -56,9 +56,11 @@ struct PresetRoutes {
     case document
     case plot
     case keyframes(TimelineExport.Form)
+    /// The preset played on the view, centred on the screen, as a Lottie document.
+    case lottie
 
     static let allCases: [Answer] = [
-      .document, .plot, .keyframes(.webAnimations), .keyframes(.styleSheet),
+      .document, .plot, .keyframes(.webAnimations), .keyframes(.styleSheet), .lottie,
     ]
 
     var representation: Representation {
@@ -67,6 +69,7 @@ struct PresetRoutes {
       case .plot: .svg
       case .keyframes(.webAnimations): .waapi
       case .keyframes(.styleSheet): .css
+      case .lottie: .lottie
       }
     }
   }
@@ -89,6 +92,11 @@ struct PresetRoutes {
       return try PresetExport.answer(
         plan: timeline.plan, times: timeline.times, bounds: request.bounds,
         representation: answer.representation, form: form)
+    case .lottie:
+      let export = LottieExport(
+        plan: timeline.plan, times: timeline.times, bounds: request.bounds,
+        size: (request.width, request.height))
+      return Self.answer(answer.representation, export.bytes(warnings: timeline.plan.warnings))
     case .plot:
       return Self.answer(
         answer.representation,

@@ -34,9 +34,19 @@ struct PresetTimeline {
     var layer = Layer(name: "view")
     layer.canvas = CanvasSettings(preset: preset, duration: request.duration, delay: request.delay)
     layer.source = ["view"]
-    if let view = request.view {
-      layer.properties.append(("bounds", AnimatableValue(.rect, [0, 0, view.width, view.height])))
-    }
+    // In the middle of the screen, as Canvas's demo places its view: what a Lottie document
+    // draws (the exports for the client's element set no place, and the keyframes are the
+    // transform's and opacity's).
+    layer.properties.append(
+      ("position", AnimatableValue(.point, [request.width / 2, request.height / 2])))
+    // A colour to see it by, in the Lottie document only (the exports for the client's element
+    // leave the element's own).
+    layer.properties.append(
+      ("backgroundColor", AnimatableValue(.color, PresetTimeline.viewColor)))
+    // The client's view, or 100 × 100: what a Lottie document draws (the exports for the
+    // client's element leave its size alone).
+    let view = request.view ?? Self.defaultView
+    layer.properties.append(("bounds", AnimatableValue(.rect, [0, 0, view.width, view.height])))
     scene.layers = [layer]
     scene.screenWidth = request.width
     scene.screenHeight = request.height
@@ -63,6 +73,12 @@ struct PresetTimeline {
     }
     work = budget
   }
+
+  /// The view's size when the request gives none.
+  static let defaultView = (width: 100.0, height: 100.0)
+
+  /// The view's colour in a Lottie document: #3366cc.
+  static let viewColor = [0.2, 0.4, 0.8, 1]
 
   func sample() -> TimelineSamples { plan.sample(times: times, outputs: outputs) }
 }

@@ -15,6 +15,9 @@ public enum Representation: String, CaseIterable, Sendable {
   case waapi
   /// A style sheet: `@keyframes` and the rules that play them (docs/export.md).
   case css
+  /// A Lottie document: shape layers with keyframes the Lottie players play (docs/export.md
+  /// "Lottie").
+  case lottie
 
   /// How an answer in this representation is made from a timeline.
   enum Encoding {
@@ -25,6 +28,8 @@ public enum Representation: String, CaseIterable, Sendable {
     /// Keyframes a browser plays (`TimelineExport`), in the form that decides what timing
     /// they can state.
     case keyframes(TimelineExport.Form)
+    /// A Lottie document (`LottieExport`).
+    case lottie
   }
 
   var encoding: Encoding {
@@ -34,6 +39,7 @@ public enum Representation: String, CaseIterable, Sendable {
     case .svg: .plot
     case .waapi: .keyframes(.webAnimations)
     case .css: .keyframes(.styleSheet)
+    case .lottie: .lottie
     }
   }
 
@@ -45,6 +51,8 @@ public enum Representation: String, CaseIterable, Sendable {
     case .svg: HTTPResponse.svgType
     case .waapi: "application/vnd.waapi+json"
     case .css: "text/css"
+    // Registered with IANA by the Lottie Animation Community (2025).
+    case .lottie: "video/lottie+json"
     }
   }
 
@@ -52,7 +60,7 @@ public enum Representation: String, CaseIterable, Sendable {
   /// (RFC 4180 §3).
   var contentType: String {
     switch self {
-    case .json, .svg, .waapi: mediaType
+    case .json, .svg, .waapi, .lottie: mediaType
     case .csv: "text/csv; charset=utf-8; header=present"
     case .css: "text/css; charset=utf-8"
     }

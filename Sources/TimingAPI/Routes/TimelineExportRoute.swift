@@ -10,6 +10,34 @@ struct TimelineExportRoute {
   func answer(
     _ context: RequestContext, representation: Representation, form: TimelineExport.Form
   ) throws(Problem) -> HTTPResponse {
+    let (prepared, bounds) = try prepare(context)
+    let export = try Self.export(
+      prepared, bounds: bounds, form: form, configuration: configuration)
+    return HTTPResponse(
+      status: .ok,
+      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
+      body: export.bytes(form, warnings: prepared.warnings))
+  }
+
+  /// `?format=lottie` (or `Accept: video/lottie+json`): the timeline as a Lottie document
+  /// (docs/export.md "Lottie").
+  func lottie(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    let (prepared, bounds) = try prepare(context)
+    try Self.checkSize(prepared, configuration: configuration)
+    let export = LottieExport(plan: prepared.plan, times: prepared.times, bounds: bounds)
+    return HTTPResponse(
+      status: .ok,
+      headers: HTTPFields([
+        ("Content-Type", Representation.lottie.contentType), ("Vary", "Accept"),
+      ]),
+      body: export.bytes(warnings: prepared.warnings))
+  }
+
+  /// The body's timeline, prepared and charged, and the bounds: the query's over the body's,
+  /// the query checked before the body is read.
+  private func prepare(_ context: RequestContext) throws(Problem) -> (
+    PreparedTimeline, ExportBounds
+  ) {
     try context.rejectUnknownParameters(allowed: Set(["format"] + ExportBounds.parameters))
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
@@ -18,15 +46,9 @@ struct TimelineExportRoute {
     let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
-    // The query's bounds over the body's: checked before the body is read, applied after.
     let bounds = ExportBounds(query: context.query, over: prepared.exportBounds, in: &problems)
     context.meter.charged(workUnits: prepared.work.spent)
-    let export = try Self.export(
-      prepared, bounds: bounds, form: form, configuration: configuration)
-    return HTTPResponse(
-      status: .ok,
-      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
-      body: export.bytes(form, warnings: prepared.warnings))
+    return (prepared, bounds)
   }
 
   /// The export of a prepared timeline, within the timeline's own limit on numbers: an export
@@ -36,6 +58,23 @@ struct TimelineExportRoute {
     _ prepared: PreparedTimeline, bounds: ExportBounds, form: TimelineExport.Form,
     configuration: APIConfiguration
   ) throws(Problem) -> TimelineExport {
+    try checkSize(prepared, configuration: configuration)
+    do throws(TimelineExport.Failure) {
+      return try TimelineExport(
+        plan: prepared.plan, times: prepared.times, bounds: bounds, form: form)
+    } catch {
+      switch error {
+      case .nothingExportable(let message):
+        throw Problem.invalidRequest([.at(JSONPointer() / "layers", message)])
+      }
+    }
+  }
+
+  /// An export samples every exported property of every layer (`componentsPerLayer` numbers)
+  /// at every sample time before it fits: within the timeline's own limit on numbers.
+  static func checkSize(_ prepared: PreparedTimeline, configuration: APIConfiguration)
+    throws(Problem)
+  {
     let layers = prepared.plan.layerCount
     let perSample = layers.multipliedReportingOverflow(by: TimelineExport.componentsPerLayer)
     let numbers = prepared.times.count.multipliedReportingOverflow(by: perSample.partialValue)
@@ -48,15 +87,6 @@ struct TimelineExportRoute {
         .at(
           JSONPointer() / "sample",
           "\(prepared.times.count) samples × \(perSample.partialValue) numbers each"))
-    }
-    do throws(TimelineExport.Failure) {
-      return try TimelineExport(
-        plan: prepared.plan, times: prepared.times, bounds: bounds, form: form)
-    } catch {
-      switch error {
-      case .nothingExportable(let message):
-        throw Problem.invalidRequest([.at(JSONPointer() / "layers", message)])
-      }
     }
   }
 }

@@ -14,7 +14,9 @@ struct TimelineRoutes {
   static let streamingThreshold = 65_536
 
   /// What the resource serves, JSON first (so `*/*` stays JSON).
-  static let offer = RepresentationOffer<Representation>([.json, .csv, .svg, .waapi, .css])
+  static let offer = RepresentationOffer<Representation>([
+    .json, .csv, .svg, .waapi, .css, .lottie,
+  ])
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     let representation = try Self.offer.requested(context)
@@ -23,6 +25,8 @@ struct TimelineRoutes {
     case .keyframes(let form):
       return try TimelineExportRoute(configuration: configuration).answer(
         context, representation: representation, form: form)
+    case .lottie:
+      return try TimelineExportRoute(configuration: configuration).lottie(context)
     case .plot:
       let prepared = try prepare(context)
       // Bounded (about 2 MB at most) and held whole, so tagged from its bytes like other answers.

@@ -73,3 +73,12 @@ extension TimelinePlan {
       })
   }
 }
+
+extension TimelinePlan {
+  /// The layer's superlayer, by index; nil for a layer at the top of the tree (each layer's
+  /// clock holds every level above it, its superlayer's last).
+  public func superlayer(of layer: Int) -> Int? {
+    let levels = clocks[layer].levels
+    return levels.count > 1 ? levels[levels.count - 2].layer : nil
+  }
+}

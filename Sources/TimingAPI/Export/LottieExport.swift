@@ -1,0 +1,460 @@
+import TimingEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A timeline as a Lottie document (docs/export.md "Lottie"): one shape layer per scene layer —
+/// its bounds as a rectangle filled with its background colour — parented as the layers are,
+/// its transform split into Lottie's anchor, position, scale and rotation, its opacity with its
+/// superlayers' (Lottie's parenting carries none), each animated property as the fewest
+/// keyframes whose straight interpolation stays within the bounds of our samples at every
+/// sample (held keyframes where the property only jumps), in frames of the sampled window.
+struct LottieExport: Sendable {
+  struct Keyframe: Sendable {
+    /// The frame, from the window's start.
+    let frame: Double
+    let value: [Double]
+    /// How the segment to the next keyframe runs.
+    let easing: Easing
+  }
+
+  /// A segment's easing: Lottie's handles `o` = (x1, y1), `i` = (x2, y2), one curve for every
+  /// dimension, or held (`h: 1`).
+  enum Easing: Sendable, Equatable {
+    case linear
+    case hold
+    case curve(x1: Double, y1: Double, x2: Double, y2: Double)
+
+    /// The progress at the fraction `x` of the segment.
+    func progress(_ x: Double) -> Double {
+      switch self {
+      case .linear: x
+      case .hold: x < 1 ? 0 : 1
+      case .curve(let x1, let y1, let x2, let y2): CubicBezier(x1, y1, x2, y2).solve(x)
+      }
+    }
+  }
+
+  /// What the keyframes of one property may use besides straight segments: Core Animation's
+  /// own curves (those of the animations that alone drive its sources, each also reversed,
+  /// for autoreversing legs) with the frames where their segments end, and whether to fit a
+  /// Bézier to a segment (for a spring, which has no curve of its own).
+  struct Easings: Sendable {
+    var curves: [CubicBezier] = []
+    /// Sample indices where a Core Animation segment starts or ends.
+    var breaks: Set<Int> = []
+    var fitsSprings = false
+  }
+
+  /// One property of one layer: its value when still, its keyframes when it moves.
+  struct Track: Sendable {
+    let property: LottieProperty
+    /// Still: the one value. Animated: the keyframes (two or more).
+    let keyframes: [Keyframe]
+    /// The bound it was fitted within and the largest error at any sample, in its own unit
+    /// (rotation in degrees), with the bound's unit.
+    let bound: Double
+    let maxError: Double
+    var animated: Bool { keyframes.count > 1 }
+  }
+
+  struct Layer: Sendable {
+    let name: String
+    /// The index of the superlayer among `layers`, if any.
+    let parent: Int?
+    let tracks: [Track]
+    let notExported: [String]
+  }
+
+  /// The scene's layers, in the plan's order (a layer before its sublayers, which draw above
+  /// it); the document lists them the other way, topmost first, as Lottie draws.
+  let layers: [Layer]
+  let frameRate: Double
+  /// The last frame: the window's length in frames.
+  let lastFrame: Double
+  let width: Int
+  let height: Int
+  let bounds: ExportBounds
+  let from: Double
+  let to: Double
+  let sampleCount: Int
+
+  /// Numbers sampled per layer: every exported layer property (as `TimelineExport`).
+  static let componentsPerLayer = TimelineExport.componentsPerLayer
+
+  /// Frames of 1/60 s where the samples are not evenly spaced.
+  static let defaultFrameRate = 60.0
+
+  /// `size`: the composition's width and height; nil for the box from the origin that holds
+  /// every top-level layer at every sample.
+  init(
+    plan: TimelinePlan, times requested: [Double], bounds: ExportBounds,
+    size: (width: Double, height: Double)? = nil
+  ) {
+    var times = requested.sorted()
+    times = times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }
+      .map(\.element)
+    self.bounds = bounds
+    let first = times.first ?? 0
+    let last = times.last ?? 0
+    from = first
+    to = last
+    sampleCount = times.count
+    let rate = Self.frameRate(times)
+    frameRate = rate
+    // Frames to 1e-9: a sample on a whole frame is that frame exactly.
+    let frames = times.map { (($0 - first) * rate * 1e9).rounded() / 1e9 }
+    lastFrame = max(frames.last ?? 0, 0)
+    let n = times.count
+
+    let properties = ExportedLayerProperty.allCases
+    // Every exported property resolves: they are all in the catalogue.
+    let outputs = try! plan.outputs(keyPaths: properties.map(\.rawValue))
+    let samples = plan.sample(times: times, outputs: outputs)
+    let present = try! plan.outputs(keyPaths: nil)
+    func column(_ layer: Int, _ p: ExportedLayerProperty) -> [Double] {
+      samples.layers[layer].columns[properties.firstIndex(of: p)!].values
+    }
+    func moves(_ layer: Int, _ p: ExportedLayerProperty) -> Bool {
+      if case .still = plan.drive(layer: layer, keyPath: p.rawValue) { return false }
+      return true
+    }
+    /// Whether every change of the property comes in jumps: it is `hidden`, or its only
+    /// animation is discrete keyframes.
+    func jumps(_ layer: Int, _ p: ExportedLayerProperty) -> Bool {
+      if p == .hidden { return true }
+      switch plan.drive(layer: layer, keyPath: p.rawValue) {
+      case .still: return true
+      case .sole(let animation): return animation.discrete
+      case .other: return false
+      }
+    }
+
+    /// The curves and breaks of the animations that alone drive `sources` on `layer`.
+    func easings(_ layer: Int, _ sources: [ExportedLayerProperty]) -> Easings {
+      var out = Easings()
+      for p in sources {
+        guard case .sole(let animation) = plan.drive(layer: layer, keyPath: p.rawValue) else {
+          continue
+        }
+        var functions: [TimingFunction] = []
+        switch animation.easing {
+        case .spring: out.fitsSprings = true
+        case .function(let function):
+          if let function { functions.append(function) }
+          // Keyframe segments' own curves count only where the iteration itself is linear.
+          if function == nil || function?.controlPoints.map({ $0 == (0, 0, 1, 1) }) == true {
+            functions += animation.keyframes.compactMap(\.timingFunction)
+          }
+        }
+        for function in functions {
+          guard let (x1, y1, x2, y2) = function.controlPoints else { continue }
+          out.curves.append(CubicBezier(x1, y1, x2, y2))
+          out.curves.append(CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1))
+        }
+        out.breaks.formUnion(
+          Self.breaks(animation, keyTimes: animation.keyframes.map(\.keyTime), times: times))
+      }
+      return out
+    }
+
+    let parents = (0..<plan.layerCount).map { plan.superlayer(of: $0) }
+    var opacityChain: [[Double]] = []
+    var chainJumps: [Bool] = []
+    var exported: [Layer] = []
+    var extent = (x: 1.0, y: 1.0)
+    for layer in 0..<plan.layerCount {
+      var notExported: [String] = []
+      for output in 0..<present.outputCount(layer: layer) {
+        let keyPath = present.keyPath(layer: layer, output: output)
+        if ExportedLayerProperty(rawValue: keyPath) == nil { notExported.append(keyPath) }
+      }
+      if moves(layer, .zPosition) { notExported.append("zPosition (Lottie draws in list order)") }
+      let box = column(layer, .bounds)
+      let anchorPoint = column(layer, .anchorPoint)
+      let position = column(layer, .position)
+      let transform = column(layer, .transform)
+      let opacity = column(layer, .opacity)
+      let hidden = column(layer, .hidden)
+      let color = column(layer, .backgroundColor)
+      let radius = column(layer, .cornerRadius)
+      let parentBounds = parents[layer].map { column($0, .bounds) }
+
+      var series: [LottieProperty: [Double]] = [:]
+      for property in LottieProperty.allCases { series[property] = [] }
+      var perspective = false
+      var shear = 0.0
+      var reach = 1.0
+      var previousAngle: Double?
+      var effective = [Double](repeating: 0, count: n)
+      for i in 0..<n {
+        let (w, h) = (box[4 * i + 2], box[4 * i + 3])
+        let anchor = [anchorPoint[2 * i] * w, anchorPoint[2 * i + 1] * h]
+        let m = Array(transform[(16 * i)..<(16 * i + 16)])
+        // x′ = a·x + c·y + e, y′ = b·x + d·y + f: Core Animation's row vectors.
+        let (a, b, c, d, e, f) = (m[0], m[1], m[4], m[5], m[12], m[13])
+        if m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 { perspective = true }
+        let sx = (a * a + b * b).squareRoot()
+        var angle = sx > 0 ? atan2(b, a) * 180 / Double.pi : 0
+        if let previous = previousAngle {
+          angle += ((previous - angle) / 360).rounded() * 360
+        }
+        previousAngle = angle
+        let sy = sx > 0 ? (a * d - b * c) / sx : (c * c + d * d).squareRoot()
+        if sx > 0 { shear = max(shear, abs((a * c + b * d) / sx) * h) }
+        let originX = parentBounds.map { $0[4 * i] } ?? 0
+        let originY = parentBounds.map { $0[4 * i + 1] } ?? 0
+        let place = [position[2 * i] + e - originX, position[2 * i + 1] + f - originY]
+        series[.anchor]! += anchor
+        series[.position]! += place
+        series[.scale]! += [sx * 100, sy * 100]
+        series[.rotation]! += [angle]
+        let own = hidden[i] != 0 ? 0 : min(max(opacity[i], 0), 1)
+        effective[i] = own * (parents[layer].map { opacityChain[$0][i] } ?? 1)
+        series[.opacity]! += [effective[i] * 100]
+        series[.size]! += [w, h]
+        series[.center]! += [w / 2, h / 2]
+        series[.roundness]! += [min(max(radius[i], 0), min(w, h) / 2)]
+        series[.color]! += (0..<3).map { min(max(color[4 * i + $0], 0), 1) }
+        series[.colorOpacity]! += [min(max(color[4 * i + 3], 0), 1) * 100]
+        // The farthest corner from the anchor, scaled: how far a degree moves a point.
+        for (qx, qy) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
+          let distance = ((qx - anchor[0]) * (qx - anchor[0]) + (qy - anchor[1]) * (qy - anchor[1]))
+            .squareRoot()
+          reach = max(reach, distance * max(abs(sx), abs(sy)))
+          if parents[layer] == nil {
+            extent.x = max(extent.x, place[0] + distance * max(abs(sx), abs(sy)))
+            extent.y = max(extent.y, place[1] + distance * max(abs(sx), abs(sy)))
+          }
+        }
+      }
+      opacityChain.append(effective)
+      let opacityJumps =
+        jumps(layer, .opacity) && jumps(layer, .hidden)
+        && (parents[layer].map { chainJumps[$0] } ?? true)
+      chainJumps.append(opacityJumps)
+      if perspective { notExported.append("transform (perspective: Lottie 1.0 has no 3D)") }
+      if shear > bounds.bound(.length) {
+        notExported.append("transform (shear: the players draw no skew)")
+      }
+
+      let transformJumps = jumps(layer, .transform) && jumps(layer, .position)
+      let held: [LottieProperty: Bool] = [
+        .anchor: jumps(layer, .anchorPoint) && jumps(layer, .bounds),
+        .position: transformJumps && jumps(layer, .anchorPoint),
+        .scale: jumps(layer, .transform), .rotation: jumps(layer, .transform),
+        .opacity: opacityJumps, .size: jumps(layer, .bounds), .center: jumps(layer, .bounds),
+        .roundness: jumps(layer, .cornerRadius) && jumps(layer, .bounds),
+        .color: jumps(layer, .backgroundColor), .colorOpacity: jumps(layer, .backgroundColor),
+      ]
+      let sources: [LottieProperty: [ExportedLayerProperty]] = [
+        .anchor: [.anchorPoint, .bounds], .position: [.position, .transform],
+        .scale: [.transform], .rotation: [.transform], .opacity: [.opacity],
+        .size: [.bounds], .center: [.bounds], .roundness: [.cornerRadius],
+        .color: [.backgroundColor], .colorOpacity: [.backgroundColor],
+      ]
+      var tracks: [Track] = []
+      for property in LottieProperty.allCases {
+        // A degree turns the farthest corner by reach·π/180 px.
+        let bound =
+          property == .rotation
+          ? bounds.bound(.length) / reach * 180 / Double.pi
+          : Self.bound(property, bounds)
+        tracks.append(
+          Self.fit(
+            property, series[property]!, frames: frames, bound: bound, held: held[property]!,
+            easings: easings(layer, sources[property]!)))
+      }
+      exported.append(
+        Layer(
+          name: plan.layerNames[layer], parent: parents[layer], tracks: tracks,
+          notExported: notExported))
+    }
+    layers = exported
+    let box = size ?? (extent.x, extent.y)
+    width = Int(min(max(box.width.rounded(.up), 1), 100_000))
+    height = Int(min(max(box.height.rounded(.up), 1), 100_000))
+  }
+
+  /// The frame rate: the samples' own when they are evenly spaced (so each sample is a whole
+  /// frame, which every player shows exactly — rlottie has whole frames only), 60 otherwise.
+  static func frameRate(_ times: [Double]) -> Double {
+    guard times.count > 2 else {
+      return times.count == 2 && times[1] > times[0] ? 1 / (times[1] - times[0]) : defaultFrameRate
+    }
+    let step = times[1] - times[0]
+    // The last step may be shorter: a window that ends between two frames.
+    for k in 1..<(times.count - 2) where abs(times[k + 1] - times[k] - step) > 1e-9 * max(step, 1) {
+      return defaultFrameRate
+    }
+    guard times[times.count - 1] - times[times.count - 2] <= step * (1 + 1e-9) else {
+      return defaultFrameRate
+    }
+    return (1 / step * 1e6).rounded() / 1e6
+  }
+
+  /// The bound of a property, in its own units.
+  static func bound(_ property: LottieProperty, _ bounds: ExportBounds) -> Double {
+    switch property {
+    case .anchor, .position, .size, .center, .roundness, .rotation: bounds.bound(.length)
+    case .scale, .opacity: bounds.bound(.factor) * 100
+    case .color: bounds.bound(.colorChannel) / 255
+    case .colorOpacity: bounds.bound(.colorChannel) / 255 * 100
+    }
+  }
+
+  /// The sample indices at which an animation's keyframe segments start and end, for each
+  /// iteration in the window, forward and (autoreversing) back; none where its own clock is
+  /// not plain (speed 1, no offset), where segments need not fall on samples.
+  static func breaks(_ animation: SoleAnimation, keyTimes: [Double], times: [Double]) -> [Int] {
+    let timing = animation.timing
+    guard timing.speed == 1, timing.timeOffset == 0, timing.duration > 0, !times.isEmpty else {
+      return []
+    }
+    let iterations = Int(min(max(timing.repeatCount.rounded(.up), 1), 1000))
+    var out: [Int] = []
+    var legs: [Double] = []
+    for iteration in 0..<iterations {
+      for leg in (timing.autoreverses ? [0.0, 1] : [0]) {
+        let start =
+          timing.beginTime + (Double(iteration) * (timing.autoreverses ? 2 : 1) + leg)
+          * timing.duration
+        legs += keyTimes.map { start + (leg == 1 ? 1 - $0 : $0) * timing.duration }
+      }
+    }
+    for t in legs {
+      // The sample at that time, if there is one.
+      var lo = 0
+      var hi = times.count - 1
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if times[mid] < t { lo = mid + 1 } else { hi = mid }
+      }
+      if abs(times[lo] - t) <= 1e-9 * max(1, abs(t)) { out.append(lo) }
+    }
+    return out
+  }
+
+  /// The fewest keyframes of `values` (`componentCount` numbers a sample) whose segments — each
+  /// straight, or one of `easings`' curves, or a fitted Bézier for a spring — are within
+  /// `bound` at every sample; held keyframes at each change where the property only jumps.
+  static func fit(
+    _ property: LottieProperty, _ values: [Double], frames: [Double], bound: Double, held: Bool,
+    easings: Easings = Easings()
+  ) -> Track {
+    let w = property.componentCount
+    let n = frames.count
+    func value(_ i: Int) -> [Double] { Array(values[(i * w)..<((i + 1) * w)]) }
+    let still = (1..<max(n, 1)).allSatisfy { value($0) == value(0) }
+    if still || n < 2 {
+      return Track(
+        property: property, keyframes: [Keyframe(frame: 0, value: value(0), easing: .linear)],
+        bound: bound, maxError: 0)
+    }
+    if held {
+      // A keyframe where the value changes, held until the next: exact at every sample.
+      var keyframes = [Keyframe(frame: frames[0], value: value(0), easing: .hold)]
+      for i in 1..<n where value(i) != value(i - 1) {
+        keyframes.append(Keyframe(frame: frames[i], value: value(i), easing: .hold))
+      }
+      keyframes.append(Keyframe(frame: frames[n - 1], value: value(n - 1), easing: .linear))
+      return Track(property: property, keyframes: keyframes, bound: bound, maxError: 0)
+    }
+    /// The largest error of segment i → j run with `easing`, stopping past `limit`.
+    func error(_ i: Int, _ j: Int, _ easing: Easing, limit: Double = .infinity) -> Double {
+      var worst = 0.0
+      for k in (i + 1)..<j {
+        let y = easing.progress((frames[k] - frames[i]) / (frames[j] - frames[i]))
+        for c in 0..<w {
+          let line = values[i * w + c] + (values[j * w + c] - values[i * w + c]) * y
+          worst = max(worst, abs(line - values[k * w + c]))
+        }
+        if worst > limit { return worst }
+      }
+      return worst
+    }
+    let curves: [Easing] = easings.curves.map { .curve(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
+    /// The first easing that keeps segment i → j within the bound.
+    func easing(_ i: Int, _ j: Int) -> Easing? {
+      if j == i + 1 { return .linear }
+      for candidate in [Easing.linear] + curves where error(i, j, candidate, limit: bound) <= bound
+      {
+        return candidate
+      }
+      if easings.fitsSprings, let fitted = fitCurve(i, j),
+        error(i, j, fitted, limit: bound) <= bound
+      {
+        return fitted
+      }
+      return nil
+    }
+    /// A Bézier through the segment's progress by least squares on y for each (x1, x2) on a
+    /// 0.1 grid, the one with the smallest largest error (a spring's segment between turns).
+    func fitCurve(_ i: Int, _ j: Int) -> Easing? {
+      let c = (0..<w).max {
+        abs(values[j * w + $0] - values[i * w + $0]) < abs(values[j * w + $1] - values[i * w + $1])
+      }!
+      let span = values[j * w + c] - values[i * w + c]
+      guard span != 0 else { return nil }
+      let points = ((i + 1)..<j).map {
+        (
+          (frames[$0] - frames[i]) / (frames[j] - frames[i]),
+          (values[$0 * w + c] - values[i * w + c]) / span
+        )
+      }
+      var best: (Easing, Double)?
+      for a in 0...10 {
+        for b in 0...10 {
+          let (x1, x2) = (Double(a) / 10, Double(b) / 10)
+          let shape = CubicBezier(x1, 0, x2, 1)
+          // y(s) = 3(1−s)²s·y1 + 3(1−s)s²·y2 + s³: linear in (y1, y2).
+          var (saa, sab, sbb, sar, sbr) = (0.0, 0.0, 0.0, 0.0, 0.0)
+          for (x, y) in points {
+            let t = shape.solveParameter(forX: x)
+            let (p, q, r) = (3 * (1 - t) * (1 - t) * t, 3 * (1 - t) * t * t, t * t * t)
+            saa += p * p
+            sab += p * q
+            sbb += q * q
+            sar += p * (y - r)
+            sbr += q * (y - r)
+          }
+          let det = saa * sbb - sab * sab
+          guard abs(det) > 1e-12 else { continue }
+          let y1 = (sar * sbb - sbr * sab) / det
+          let y2 = (sbr * saa - sar * sab) / det
+          guard y1.isFinite, y2.isFinite, abs(y1) < 100, abs(y2) < 100 else { continue }
+          let candidate = Easing.curve(x1: x1, y1: y1, x2: x2, y2: y2)
+          let worst = error(i, j, candidate, limit: best?.1 ?? .infinity)
+          if worst < (best?.1 ?? .infinity) { best = (candidate, worst) }
+        }
+      }
+      return best?.0
+    }
+    // Core Animation's segments end where the animation's keyframes fall: a curve fits there
+    // and not short of it, which the greedy reach (doubling, then bisection) can step over, so
+    // from each kept sample the farthest break that fits is taken too.
+    let breaks = easings.breaks.sorted()
+    var kept = [0]
+    var i = 0
+    while i < n - 1 {
+      var next = KeyframeFit.reach(from: i, count: n) { easing($0, $1) != nil }
+      for b in breaks where b > next && easing(i, b) != nil { next = b }
+      kept.append(next)
+      i = next
+    }
+    var keyframes: [Keyframe] = []
+    var worst = 0.0
+    for (i, j) in zip(kept, kept.dropFirst()) {
+      let chosen = easing(i, j) ?? .linear
+      worst = max(worst, j > i + 1 ? error(i, j, chosen) : 0)
+      keyframes.append(Keyframe(frame: frames[i], value: value(i), easing: chosen))
+    }
+    keyframes.append(Keyframe(frame: frames[n - 1], value: value(n - 1), easing: .linear))
+    return Track(property: property, keyframes: keyframes, bound: bound, maxError: worst)
+  }
+}

@@ -1,0 +1,44 @@
+/// A property of a Lottie shape layer the export animates (docs/export.md "Lottie"), in
+/// Lottie's units: pixels, percent, degrees, 0–1 colour channels and 0–100 opacity.
+enum LottieProperty: String, CaseIterable, Sendable {
+  /// `ks.a`: the anchor point in layer pixels (Core Animation's `anchorPoint` × the bounds' size).
+  case anchor
+  /// `ks.p`: the anchor point's place in the parent (`position` plus the transform's
+  /// translation, less the parent's bounds origin).
+  case position
+  /// `ks.s`: the transform's scale, percent.
+  case scale
+  /// `ks.r`: the transform's rotation, degrees clockwise (y down, as on iOS).
+  case rotation
+  /// `ks.o`: opacity 0–100, with the superlayers' (Lottie's parenting carries no opacity) and
+  /// `hidden` (0).
+  case opacity
+  /// The rectangle's size (`bounds.size`).
+  case size
+  /// The rectangle's centre in layer pixels.
+  case center
+  /// The rectangle's roundness (`cornerRadius`).
+  case roundness
+  /// The fill's colour, 0–1 channels.
+  case color
+  /// The fill's opacity, 0–100 (the background colour's alpha).
+  case colorOpacity
+
+  var componentCount: Int {
+    switch self {
+    case .anchor, .position, .scale, .size, .center: 2
+    case .rotation, .opacity, .roundness, .colorOpacity: 1
+    case .color: 3
+    }
+  }
+
+  /// What its error is measured in, for the bound it is fitted within (`ExportBounds`):
+  /// rotation in degrees is turned into pixels at the farthest corner by the export.
+  var unit: ExportUnit {
+    switch self {
+    case .anchor, .position, .size, .center, .roundness, .rotation: .length
+    case .scale, .opacity: .factor
+    case .color, .colorOpacity: .colorChannel
+    }
+  }
+}

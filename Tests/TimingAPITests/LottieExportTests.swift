@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import TimingAPI
+
+/// `format=lottie` (docs/export.md "Lottie"): the document's shape, the players' limits it
+/// is written for, and the mapping checked by hand; `scripts/lottie-check` renders every
+/// document of its corpus with rlottie against the samples.
+@Suite struct LottieExportTests {
+  let api = ServiceHarness()
+
+  func lottie(_ layers: String, to: Double = 2) -> [String: Any] {
+    let response = api.postJSON(
+      "/v1/timelines?format=lottie",
+      #"{"layers": [\#(layers)], "sample": {"from": 0, "to": \#(to), "fps": 30}}"#)
+    #expect(response.status == 200, "\(response.text.prefix(300))")
+    #expect(response.header("Content-Type") == "video/lottie+json")
+    return response.json
+  }
+
+  func layers(_ document: [String: Any]) -> [[String: Any]] {
+    document["layers"] as? [[String: Any]] ?? []
+  }
+
+  /// Lottie 1.0's required members, frames from the samples (30 fps, 2 s: frames 0…60), and
+  /// a shape layer with `ddd: 0` (rlottie reads a layer without it as 3D and drops its
+  /// rotation) holding the bounds as a filled rectangle.
+  @Test func documentShape() throws {
+    let document = lottie(
+      ##"{"name": "card", "properties": {"bounds": [0, 0, 80, 40], "position": [150, 100], "backgroundColor": "#ff0000"}}"##
+    )
+    #expect(document["ver"] as? Int == 10000)
+    #expect(document["fr"] as? Double == 30)
+    #expect(document["ip"] as? Double == 0)
+    #expect(document["op"] as? Double == 60)
+    let layer = try #require(layers(document).first)
+    #expect(layer["ty"] as? Int == 4 && layer["ddd"] as? Int == 0 && layer["nm"] as? String == "card")
+    let ks = try #require(layer["ks"] as? [String: [String: Any]])
+    // The anchor point (0.5, 0.5) of an 80 × 40 box, at the position.
+    #expect(ks["a"]?["k"] as? [Double] == [40, 20])
+    #expect(ks["p"]?["k"] as? [Double] == [150, 100])
+    #expect(ks["s"]?["k"] as? [Double] == [100, 100])
+    let group = try #require((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+    #expect(group.map { $0["ty"] as? String } == ["rc", "fl", "tr"])
+    #expect((group[0]["s"] as? [String: Any])?["k"] as? [Double] == [80, 40])
+    #expect((group[1]["c"] as? [String: Any])?["k"] as? [Double] == [1, 0, 0])
+  }
+
+  /// A Core Animation curve whose segment is sampled whole (filled forwards) is one segment
+  /// with that curve's handles (o = (x1, y1), i = (x2, y2)), named to full precision; the last
+  /// keyframe has neither `i` nor `o` (rlottie otherwise shows the end value throughout).
+  @Test func aCoreAnimationCurveIsItsOwnHandles() throws {
+    let document = lottie(
+      #"{"name": "a", "properties": {"bounds": [0, 0, 10, 10]}, "animations": [{"type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 300, "duration": 1, "timingFunction": "easeInEaseOut", "fillMode": "forwards", "removedOnCompletion": false}]}"#
+    )
+    let position = try #require(
+      (layers(document).first?["ks"] as? [String: [String: Any]])?["p"])
+    let keyframes = try #require(position["k"] as? [[String: Any]])
+    #expect(keyframes.map { $0["t"] as? Double } == [0, 30, 60])
+    #expect((keyframes[0]["o"] as? [String: [Double]])?["x"] == [0.42])
+    #expect((keyframes[0]["o"] as? [String: [Double]])?["y"] == [0])
+    #expect((keyframes[0]["i"] as? [String: [Double]])?["x"] == [0.58])
+    #expect((keyframes[0]["i"] as? [String: [Double]])?["y"] == [1])
+    #expect(keyframes[0]["n"] as? String == "at_0.42_0_0.58_1")
+    #expect(keyframes.last?["i"] == nil && keyframes.last?["o"] == nil)
+    let report = try #require(document["animationTiming"] as? [String: Any])
+    let properties = try #require(
+      (report["layers"] as? [[String: Any]])?.first?["properties"] as? [[String: Any]])
+    #expect(properties.first?["property"] as? String == "position")
+    #expect((properties.first?["maxError"] as? Double ?? 1) < 1e-9)
+  }
+
+  /// Rotation in degrees clockwise, scale in percent, opacity 0–100, by hand: a quarter turn
+  /// scaled by 2 at half opacity.
+  @Test func transformAndOpacityInLottiesUnits() throws {
+    let document = lottie(
+      #"{"name": "a", "properties": {"bounds": [0, 0, 10, 10], "opacity": 0.5, "transform": [{"rotate": 1.5707963267948966}, {"scale": 2}]}}"#
+    )
+    let ks = try #require(layers(document).first?["ks"] as? [String: [String: Any]])
+    let rotation = try #require(ks["r"]?["k"] as? Double)
+    #expect(abs(rotation - 90) < 1e-9)
+    let scale = try #require(ks["s"]?["k"] as? [Double])
+    #expect(abs(scale[0] - 200) < 1e-9 && abs(scale[1] - 200) < 1e-9)
+    #expect(ks["o"]?["k"] as? Double == 50)
+  }
+
+  /// A sublayer is parented (`parent` is its superlayer's `ind`), listed before it (Lottie
+  /// draws the first layer on top), and carries its superlayer's opacity, which Lottie's
+  /// parenting does not.
+  @Test func sublayersAreParented() throws {
+    let document = lottie(
+      #"{"name": "parent", "properties": {"bounds": [0, 0, 100, 100], "opacity": 0.5}, "sublayers": [{"name": "child", "properties": {"bounds": [0, 0, 10, 10], "opacity": 0.5}}]}"#
+    )
+    let list = layers(document)
+    #expect(list.map { $0["nm"] as? String } == ["child", "parent"])
+    #expect(list[0]["parent"] as? Int == list[1]["ind"] as? Int)
+    #expect(((list[0]["ks"] as? [String: [String: Any]])?["o"]?["k"] as? Double) == 25)
+  }
+
+  /// What Lottie 1.0 cannot express is named: a perspective transform.
+  @Test func perspectiveIsNotExported() throws {
+    let document = lottie(
+      #"{"name": "a", "properties": {"bounds": [0, 0, 10, 10], "transform": [{"perspective": 500}, {"rotate": 0.5, "axis": [0, 1, 0]}]}}"#
+    )
+    let report = try #require(document["animationTiming"] as? [String: Any])
+    let notExported = (report["layers"] as? [[String: Any]])?.first?["notExported"] as? [String]
+    #expect(notExported?.contains { $0.hasPrefix("transform (perspective") } == true)
+  }
+
+  /// Asked by `Accept`, and for a preset: the view in the middle of the screen, with the
+  /// preset's keyframes.
+  @Test func acceptAndPresets() throws {
+    let accepted = api.postJSON(
+      "/v1/timelines", #"{"layers": [{"name": "a"}], "sample": {"from": 0, "to": 1, "fps": 10}}"#,
+      headers: [("Accept", "video/lottie+json")])
+    #expect(accepted.status == 200 && accepted.header("Content-Type") == "video/lottie+json")
+    let preset = api.get("/v1/presets/pop?format=lottie&fps=30&viewWidth=100&viewHeight=100")
+    #expect(preset.status == 200)
+    let document = preset.json
+    #expect(document["w"] as? Int == 375 && document["h"] as? Int == 667)
+    let ks = try #require(layers(document).first?["ks"] as? [String: [String: Any]])
+    #expect(ks["p"]?["k"] as? [Double] == [187.5, 333.5])
+    #expect(ks["s"]?["a"] as? Int == 1)
+  }
+}
