@@ -22,7 +22,8 @@ import Testing
     document["layers"] as? [[String: Any]] ?? []
   }
 
-  /// Lottie 1.0's required members, frames from the samples (30 fps, 2 s: frames 0…60), and
+  /// Lottie 1.0's required members, frames from the samples (30 fps, 2 s: frames 0…60, `op`
+  /// 61), and
   /// a shape layer with `ddd: 0` (rlottie reads a layer without it as 3D and drops its
   /// rotation) holding the bounds as a filled rectangle.
   @Test func documentShape() throws {
@@ -32,7 +33,8 @@ import Testing
     #expect(document["ver"] as? Int == 10000)
     #expect(document["fr"] as? Double == 30)
     #expect(document["ip"] as? Double == 0)
-    #expect(document["op"] as? Double == 60)
+    // One past the last sample: `op` is where the animation stops, not a frame it shows.
+    #expect(document["op"] as? Double == 61)
     let layer = try #require(layers(document).first)
     #expect(layer["ty"] as? Int == 4 && layer["ddd"] as? Int == 0 && layer["nm"] as? String == "card")
     let ks = try #require(layer["ks"] as? [String: [String: Any]])

@@ -23,8 +23,10 @@ extension LottieExport {
     w.number(frameRate)
     w.key("ip")
     w.number(0)
+    // `op` is where the animation stops (a player shows frames before it, not it): one frame
+    // past the last sample, so that the last sample is shown.
     w.key("op")
-    w.number(lastFrame)
+    w.number(lastFrame + 1)
     w.key("w")
     w.number(Double(width))
     w.key("h")
