@@ -360,6 +360,41 @@ enum WorstCase {
     post("springs: ζ 5e-7, ω₀ 1e-6 (refused: never at rest)", "/v1/springs") {
       #"{"coreAnimation":{"mass":1000000,"stiffness":0.000001,"damping":0.000001}}"#
     },
+    // Lottie (docs/export.md "Lottie"): springs are fitted Bézier segments, up to the export's
+    // cap on fits; 259 layers × 601 samples × 32 numbers is just under the 5 000 000 an export
+    // may sample.
+    Input(
+      name: "lottie: 259 springs × 601 samples (the most the export samples)", method: "POST",
+      target: "/v1/timelines?format=lottie"
+    ) {
+      let layers = (0..<259).map {
+        #"{"name":"l\#($0)","properties":{"bounds":[0,0,10,10]},"animations":[{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":\#(100 + $0),"duration":10,"damping":\#(2 + Double($0 % 7))}]}"#
+      }
+      return scene(layers: layers.joined(separator: ","), sample: #"{"from":0,"to":10,"fps":60}"#)
+    },
+    Input(
+      name: "lottie: the same 259 springs as Web Animations (for comparison)", method: "POST",
+      target: "/v1/timelines?format=waapi"
+    ) {
+      let layers = (0..<259).map {
+        #"{"name":"l\#($0)","properties":{"bounds":[0,0,10,10]},"animations":[{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":\#(100 + $0),"duration":10,"damping":\#(2 + Double($0 % 7))}]}"#
+      }
+      return scene(layers: layers.joined(separator: ","), sample: #"{"from":0,"to":10,"fps":60}"#)
+    },
+    Input(
+      name: "lottie: 1000 eased keyframes repeated 100 times, 100000 samples", method: "POST",
+      target: "/v1/timelines?format=lottie"
+    ) {
+      let values = (0...1000).map { String($0 % 2 == 0 ? 0 : 100) }.joined(separator: ",")
+      let functions = (0..<1000).map {
+        #""cubic-bezier(\#(Double($0 % 97) / 100),0,\#(Double($0 % 89) / 100),1)""#
+      }.joined(separator: ",")
+      let animation =
+        #"{"type":"keyframe","keyPath":"position.x","values":[\#(values)],"timingFunctions":[\#(functions)],"duration":1,"repeatCount":100,"fillMode":"forwards","removedOnCompletion":false}"#
+      return scene(
+        layers: #"{"name":"a","properties":{"bounds":[0,0,10,10]},"animations":[\#(animation)]}"#,
+        sample: #"{"from":0,"to":99.999,"fps":1000}"#)
+    },
     post("springs in a scene: 1 000 uiKit springs", "/v1/timelines") {
       let spring =
         #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1,"spring":{"uiKit":{"duration":0.9,"dampingRatio":0.999}}}"#

@@ -176,7 +176,8 @@ extension LottieExport {
           Self.handle(0, 0, into: &w)
           w.key("i")
           Self.handle(1, 1, into: &w)
-        case .curve(let x1, let y1, let x2, let y2):
+        case .curve(let bezier):
+          let (x1, y1, x2, y2) = (bezier.x1, bezier.y1, bezier.x2, bezier.y2)
           w.key("o")
           Self.handle(x1, y1, into: &w)
           w.key("i")

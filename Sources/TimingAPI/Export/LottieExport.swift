@@ -28,14 +28,15 @@ struct LottieExport: Sendable {
   enum Easing: Sendable, Equatable {
     case linear
     case hold
-    case curve(x1: Double, y1: Double, x2: Double, y2: Double)
+    /// The curve, solved once: its coefficients are made when it is chosen, not per sample.
+    case curve(CubicBezier)
 
     /// The progress at the fraction `x` of the segment.
     func progress(_ x: Double) -> Double {
       switch self {
       case .linear: x
       case .hold: x < 1 ? 0 : 1
-      case .curve(let x1, let y1, let x2, let y2): CubicBezier(x1, y1, x2, y2).solve(x)
+      case .curve(let bezier): bezier.solve(x)
       }
     }
   }
@@ -154,8 +155,10 @@ struct LottieExport: Sendable {
         }
         for function in functions {
           guard let (x1, y1, x2, y2) = function.controlPoints else { continue }
-          out.curves.append(CubicBezier(x1, y1, x2, y2))
-          out.curves.append(CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1))
+          for curve in [CubicBezier(x1, y1, x2, y2), CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1)]
+          where out.curves.count < Self.maxCurves && !out.curves.contains(curve) {
+            out.curves.append(curve)
+          }
         }
         out.breaks.formUnion(
           Self.breaks(animation, keyTimes: animation.keyframes.map(\.keyTime), times: times))
@@ -164,6 +167,7 @@ struct LottieExport: Sendable {
     }
 
     let parents = (0..<plan.layerCount).map { plan.superlayer(of: $0) }
+    var curveFits = Self.maxCurveFits
     var opacityChain: [[Double]] = []
     var chainJumps: [Bool] = []
     var exported: [Layer] = []
@@ -185,20 +189,39 @@ struct LottieExport: Sendable {
       let radius = column(layer, .cornerRadius)
       let parentBounds = parents[layer].map { column($0, .bounds) }
 
-      var series: [LottieProperty: [Double]] = [:]
-      for property in LottieProperty.allCases { series[property] = [] }
+      // One array a property, in `LottieProperty.allCases` order, filled number by number (no
+      // array a sample: 259 layers × 601 samples were a fifth of their export in allocations).
+      var series = LottieProperty.allCases.map { _ in [Double]() }
+      for k in series.indices {
+        series[k].reserveCapacity(n * LottieProperty.allCases[k].componentCount)
+      }
+      let slot = Dictionary(
+        uniqueKeysWithValues: LottieProperty.allCases.enumerated().map { ($1, $0) })
       var perspective = false
       var shear = 0.0
       var reach = 1.0
       var previousAngle: Double?
       var effective = [Double](repeating: 0, count: n)
+      let (anchorSlot, positionSlot, scaleSlot, rotationSlot, opacitySlot) = (
+        slot[.anchor]!, slot[.position]!, slot[.scale]!, slot[.rotation]!, slot[.opacity]!
+      )
+      let (sizeSlot, centerSlot, roundnessSlot, colorSlot, alphaSlot) = (
+        slot[.size]!, slot[.center]!, slot[.roundness]!, slot[.color]!, slot[.colorOpacity]!
+      )
       for i in 0..<n {
         let (w, h) = (box[4 * i + 2], box[4 * i + 3])
-        let anchor = [anchorPoint[2 * i] * w, anchorPoint[2 * i + 1] * h]
-        let m = Array(transform[(16 * i)..<(16 * i + 16)])
+        let (ax, ay) = (anchorPoint[2 * i] * w, anchorPoint[2 * i + 1] * h)
+        let m = 16 * i
         // x′ = a·x + c·y + e, y′ = b·x + d·y + f: Core Animation's row vectors.
-        let (a, b, c, d, e, f) = (m[0], m[1], m[4], m[5], m[12], m[13])
-        if m[3] != 0 || m[7] != 0 || m[11] != 0 || m[15] != 1 { perspective = true }
+        let (a, b, c, d, e, f) = (
+          transform[m], transform[m + 1], transform[m + 4], transform[m + 5], transform[m + 12],
+          transform[m + 13]
+        )
+        if transform[m + 3] != 0 || transform[m + 7] != 0 || transform[m + 11] != 0
+          || transform[m + 15] != 1
+        {
+          perspective = true
+        }
         let sx = (a * a + b * b).squareRoot()
         var angle = sx > 0 ? atan2(b, a) * 180 / Double.pi : 0
         if let previous = previousAngle {
@@ -209,28 +232,32 @@ struct LottieExport: Sendable {
         if sx > 0 { shear = max(shear, abs((a * c + b * d) / sx) * h) }
         let originX = parentBounds.map { $0[4 * i] } ?? 0
         let originY = parentBounds.map { $0[4 * i + 1] } ?? 0
-        let place = [position[2 * i] + e - originX, position[2 * i + 1] + f - originY]
-        series[.anchor]! += anchor
-        series[.position]! += place
-        series[.scale]! += [sx * 100, sy * 100]
-        series[.rotation]! += [angle]
+        let (px, py) = (position[2 * i] + e - originX, position[2 * i + 1] + f - originY)
+        series[anchorSlot].append(ax)
+        series[anchorSlot].append(ay)
+        series[positionSlot].append(px)
+        series[positionSlot].append(py)
+        series[scaleSlot].append(sx * 100)
+        series[scaleSlot].append(sy * 100)
+        series[rotationSlot].append(angle)
         let own = hidden[i] != 0 ? 0 : min(max(opacity[i], 0), 1)
         effective[i] = own * (parents[layer].map { opacityChain[$0][i] } ?? 1)
-        series[.opacity]! += [effective[i] * 100]
-        series[.size]! += [w, h]
-        series[.center]! += [w / 2, h / 2]
-        series[.roundness]! += [min(max(radius[i], 0), min(w, h) / 2)]
-        series[.color]! += (0..<3).map { min(max(color[4 * i + $0], 0), 1) }
-        series[.colorOpacity]! += [min(max(color[4 * i + 3], 0), 1) * 100]
+        series[opacitySlot].append(effective[i] * 100)
+        series[sizeSlot].append(w)
+        series[sizeSlot].append(h)
+        series[centerSlot].append(w / 2)
+        series[centerSlot].append(h / 2)
+        series[roundnessSlot].append(min(max(radius[i], 0), min(w, h) / 2))
+        for channel in 0..<3 { series[colorSlot].append(min(max(color[4 * i + channel], 0), 1)) }
+        series[alphaSlot].append(min(max(color[4 * i + 3], 0), 1) * 100)
         // The farthest corner from the anchor, scaled: how far a degree moves a point.
-        for (qx, qy) in [(0.0, 0.0), (w, 0), (w, h), (0, h)] {
-          let distance = ((qx - anchor[0]) * (qx - anchor[0]) + (qy - anchor[1]) * (qy - anchor[1]))
-            .squareRoot()
-          reach = max(reach, distance * max(abs(sx), abs(sy)))
-          if parents[layer] == nil {
-            extent.x = max(extent.x, place[0] + distance * max(abs(sx), abs(sy)))
-            extent.y = max(extent.y, place[1] + distance * max(abs(sx), abs(sy)))
-          }
+        let far =
+          (max(ax * ax, (w - ax) * (w - ax)) + max(ay * ay, (h - ay) * (h - ay)))
+          .squareRoot() * max(abs(sx), abs(sy))
+        reach = max(reach, far)
+        if parents[layer] == nil {
+          extent.x = max(extent.x, px + far)
+          extent.y = max(extent.y, py + far)
         }
       }
       opacityChain.append(effective)
@@ -267,8 +294,9 @@ struct LottieExport: Sendable {
           : Self.bound(property, bounds)
         tracks.append(
           Self.fit(
-            property, series[property]!, frames: frames, bound: bound, held: held[property]!,
-            easings: easings(layer, sources[property]!)))
+            property, series[slot[property]!], frames: frames,
+            bound: bound, held: held[property]!,
+            easings: easings(layer, sources[property]!), curveFits: &curveFits))
       }
       exported.append(
         Layer(
@@ -319,12 +347,16 @@ struct LottieExport: Sendable {
     let iterations = Int(min(max(timing.repeatCount.rounded(.up), 1), 1000))
     var out: [Int] = []
     var legs: [Double] = []
-    for iteration in 0..<iterations {
+    // Only the legs inside the window, and at most `maxBreaks` of their ends.
+    iterationLoop: for iteration in 0..<iterations {
       for leg in (timing.autoreverses ? [0.0, 1] : [0]) {
         let start =
           timing.beginTime + (Double(iteration) * (timing.autoreverses ? 2 : 1) + leg)
           * timing.duration
+        guard start <= times[times.count - 1] else { break iterationLoop }
+        guard start + timing.duration >= times[0] else { continue }
         legs += keyTimes.map { start + (leg == 1 ? 1 - $0 : $0) * timing.duration }
+        if legs.count > maxBreaks { break iterationLoop }
       }
     }
     for t in legs {
@@ -340,17 +372,32 @@ struct LottieExport: Sendable {
     return out
   }
 
+  /// Core Animation curves a property's segments may try (each also reversed): more than a few
+  /// would only multiply the work of every segment.
+  static let maxCurves = 8
+  /// The segment ends an animation's keyframes give that are looked at.
+  static let maxBreaks = 10_000
+  /// Bézier fits an export tries, and the longest segment fitted: each fit is 36 least-squares
+  /// passes over its samples, so an export spends at most 400 × 36 × 64 solves on them
+  /// (docs/performance.md "Lottie export"); past that, springs get straight segments.
+  static let maxCurveFits = 400
+  static let maxFitSpan = 64
+
   /// The fewest keyframes of `values` (`componentCount` numbers a sample) whose segments — each
   /// straight, or one of `easings`' curves, or a fitted Bézier for a spring — are within
   /// `bound` at every sample; held keyframes at each change where the property only jumps.
   static func fit(
     _ property: LottieProperty, _ values: [Double], frames: [Double], bound: Double, held: Bool,
-    easings: Easings = Easings()
+    easings: Easings = Easings(), curveFits: inout Int
   ) -> Track {
     let w = property.componentCount
     let n = frames.count
     func value(_ i: Int) -> [Double] { Array(values[(i * w)..<((i + 1) * w)]) }
-    let still = (1..<max(n, 1)).allSatisfy { value($0) == value(0) }
+    /// Whether samples i and j hold the same value (compared in place).
+    func same(_ i: Int, _ j: Int) -> Bool {
+      (0..<w).allSatisfy { values[i * w + $0] == values[j * w + $0] }
+    }
+    let still = (1..<max(n, 1)).allSatisfy { same($0, 0) }
     if still || n < 2 {
       return Track(
         property: property, keyframes: [Keyframe(frame: 0, value: value(0), easing: .linear)],
@@ -359,7 +406,7 @@ struct LottieExport: Sendable {
     if held {
       // A keyframe where the value changes, held until the next: exact at every sample.
       var keyframes = [Keyframe(frame: frames[0], value: value(0), easing: .hold)]
-      for i in 1..<n where value(i) != value(i - 1) {
+      for i in 1..<n where !same(i, i - 1) {
         keyframes.append(Keyframe(frame: frames[i], value: value(i), easing: .hold))
       }
       keyframes.append(Keyframe(frame: frames[n - 1], value: value(n - 1), easing: .linear))
@@ -378,23 +425,31 @@ struct LottieExport: Sendable {
       }
       return worst
     }
-    let curves: [Easing] = easings.curves.map { .curve(x1: $0.x1, y1: $0.y1, x2: $0.x2, y2: $0.y2) }
+    let candidates = [Easing.linear] + easings.curves.map(Easing.curve)
+    /// What each segment looked at was found to take, so that the keyframes reuse it (and a
+    /// spent fit cap cannot turn a fitted segment straight afterwards).
+    var found: [Int: Easing?] = [:]
     /// The first easing that keeps segment i → j within the bound.
     func easing(_ i: Int, _ j: Int) -> Easing? {
       if j == i + 1 { return .linear }
-      for candidate in [Easing.linear] + curves where error(i, j, candidate, limit: bound) <= bound
-      {
-        return candidate
+      let key = i * n + j
+      if let known = found[key] { return known }
+      var chosen: Easing?
+      for candidate in candidates where error(i, j, candidate, limit: bound) <= bound {
+        chosen = candidate
+        break
       }
-      if easings.fitsSprings, let fitted = fitCurve(i, j),
-        error(i, j, fitted, limit: bound) <= bound
-      {
-        return fitted
+      if chosen == nil && easings.fitsSprings && curveFits > 0 && j - i <= Self.maxFitSpan {
+        curveFits -= 1
+        if let fitted = fitCurve(i, j), error(i, j, fitted, limit: bound) <= bound {
+          chosen = fitted
+        }
       }
-      return nil
+      found[key] = chosen
+      return chosen
     }
     /// A Bézier through the segment's progress by least squares on y for each (x1, x2) on a
-    /// 0.1 grid, the one with the smallest largest error (a spring's segment between turns).
+    /// 0.2 grid, the one with the smallest largest error (a spring's segment between turns).
     func fitCurve(_ i: Int, _ j: Int) -> Easing? {
       let c = (0..<w).max {
         abs(values[j * w + $0] - values[i * w + $0]) < abs(values[j * w + $1] - values[i * w + $1])
@@ -408,9 +463,9 @@ struct LottieExport: Sendable {
         )
       }
       var best: (Easing, Double)?
-      for a in 0...10 {
-        for b in 0...10 {
-          let (x1, x2) = (Double(a) / 10, Double(b) / 10)
+      for a in 0...5 {
+        for b in 0...5 {
+          let (x1, x2) = (Double(a) / 5, Double(b) / 5)
           let shape = CubicBezier(x1, 0, x2, 1)
           // y(s) = 3(1−s)²s·y1 + 3(1−s)s²·y2 + s³: linear in (y1, y2).
           var (saa, sab, sbb, sar, sbr) = (0.0, 0.0, 0.0, 0.0, 0.0)
@@ -428,7 +483,7 @@ struct LottieExport: Sendable {
           let y1 = (sar * sbb - sbr * sab) / det
           let y2 = (sbr * saa - sar * sab) / det
           guard y1.isFinite, y2.isFinite, abs(y1) < 100, abs(y2) < 100 else { continue }
-          let candidate = Easing.curve(x1: x1, y1: y1, x2: x2, y2: y2)
+          let candidate = Easing.curve(CubicBezier(x1, y1, x2, y2))
           let worst = error(i, j, candidate, limit: best?.1 ?? .infinity)
           if worst < (best?.1 ?? .infinity) { best = (candidate, worst) }
         }
@@ -443,7 +498,12 @@ struct LottieExport: Sendable {
     var i = 0
     while i < n - 1 {
       var next = KeyframeFit.reach(from: i, count: n) { easing($0, $1) != nil }
-      for b in breaks where b > next && easing(i, b) != nil { next = b }
+      // The breaks past it, nearest first, while they fit.
+      var b = Self.firstIndex(in: breaks, after: next)
+      while b < breaks.count, easing(i, breaks[b]) != nil {
+        next = breaks[b]
+        b += 1
+      }
       kept.append(next)
       i = next
     }
@@ -456,5 +516,17 @@ struct LottieExport: Sendable {
     }
     keyframes.append(Keyframe(frame: frames[n - 1], value: value(n - 1), easing: .linear))
     return Track(property: property, keyframes: keyframes, bound: bound, maxError: worst)
+  }
+
+  /// The index of the first of `sorted` above `value` (binary search: an export may have
+  /// 100 000 keyframes and 10 000 breaks).
+  static func firstIndex(in sorted: [Int], after value: Int) -> Int {
+    var lo = 0
+    var hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if sorted[mid] <= value { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
   }
 }
