@@ -36,13 +36,15 @@ import Testing
     // One past the last sample: `op` is where the animation stops, not a frame it shows.
     #expect(document["op"] as? Double == 61)
     let layer = try #require(layers(document).first)
-    #expect(layer["ty"] as? Int == 4 && layer["ddd"] as? Int == 0 && layer["nm"] as? String == "card")
+    #expect(
+      layer["ty"] as? Int == 4 && layer["ddd"] as? Int == 0 && layer["nm"] as? String == "card")
     let ks = try #require(layer["ks"] as? [String: [String: Any]])
     // The anchor point (0.5, 0.5) of an 80 × 40 box, at the position.
     #expect(ks["a"]?["k"] as? [Double] == [40, 20])
     #expect(ks["p"]?["k"] as? [Double] == [150, 100])
     #expect(ks["s"]?["k"] as? [Double] == [100, 100])
-    let group = try #require((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+    let group = try #require(
+      (layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
     #expect(group.map { $0["ty"] as? String } == ["rc", "fl", "tr"])
     #expect((group[0]["s"] as? [String: Any])?["k"] as? [Double] == [80, 40])
     #expect((group[1]["c"] as? [String: Any])?["k"] as? [Double] == [1, 0, 0])
@@ -70,6 +72,70 @@ import Testing
       (report["layers"] as? [[String: Any]])?.first?["properties"] as? [[String: Any]])
     #expect(properties.first?["property"] as? String == "position")
     #expect((properties.first?["maxError"] as? Double ?? 1) < 1e-9)
+  }
+
+  /// y at x of the easing with handles (x1, y1), (x2, y2), by bisection on the curve's
+  /// parameter: written here, apart from the service's solver.
+  static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double)
+    -> Double
+  {
+    func coordinate(_ a: Double, _ b: Double, _ s: Double) -> Double {
+      3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s
+    }
+    var (lo, hi) = (0.0, 1.0)
+    for _ in 0..<100 {
+      let mid = (lo + hi) / 2
+      if coordinate(x1, x2, mid) < x { lo = mid } else { hi = mid }
+    }
+    return coordinate(y1, y2, (lo + hi) / 2)
+  }
+
+  /// A spring's keyframes, played as Lottie plays them — straight, held, or through each
+  /// segment's handles — are within the stated bound of the timeline's samples at every
+  /// frame, and fitted curves are among them; `hidden` is held keyframes.
+  @Test func springSegmentsAndHoldsPlayWithinTheBound() throws {
+    let layer =
+      #"{"name": "a", "properties": {"bounds": [0, 0, 10, 10]}, "animations": [{"type": "spring", "keyPath": "position.x", "fromValue": 0, "toValue": 200, "duration": 2, "damping": 6}, {"type": "keyframe", "keyPath": "hidden", "values": [false, true, false], "calculationMode": "discrete", "duration": 1.5}]}"#
+    let document = lottie(layer)
+    let timeline = api.postJSON(
+      "/v1/timelines",
+      #"{"layers": [\#(layer)], "sample": {"from": 0, "to": 2, "fps": 30}, "keyPaths": ["position", "hidden"]}"#
+    ).json
+    let columns = try #require(
+      (timeline["layers"] as? [String: Any])?["a"] as? [String: Any])
+    let xs = try #require(columns["position"] as? [[Double]]).map { $0[0] }
+    let ks = try #require(layers(document).first?["ks"] as? [String: [String: Any]])
+    let keyframes = try #require(ks["p"]?["k"] as? [[String: Any]])
+    let report = try #require(
+      ((document["animationTiming"] as? [String: Any])?["layers"] as? [[String: Any]])?.first?[
+        "properties"] as? [[String: Any]])
+    let position = try #require(report.first { $0["property"] as? String == "position" })
+    #expect((position["curves"] as? Int ?? 0) > 0)
+    let bound = try #require(position["bound"] as? Double)
+    for (k, keyframe) in keyframes.dropLast().enumerated() {
+      let next = keyframes[k + 1]
+      let (f0, f1) = (keyframe["t"] as! Double, next["t"] as! Double)
+      let (v0, v1) = ((keyframe["s"] as! [Double])[0], (next["s"] as! [Double])[0])
+      let o = keyframe["o"] as? [String: [Double]]
+      let i = keyframe["i"] as? [String: [Double]]
+      for frame in Int(f0)...Int(f1) {
+        let x = (Double(frame) - f0) / (f1 - f0)
+        let y =
+          keyframe["h"] as? Int == 1
+          ? (x < 1 ? 0 : 1)
+          : Self.bezier(o!["x"]![0], o!["y"]![0], i!["x"]![0], i!["y"]![0], at: x)
+        let played = v0 + (v1 - v0) * y
+        #expect(
+          abs(played - xs[frame]) <= bound + 1e-6, "frame \(frame): \(played) vs \(xs[frame])")
+      }
+    }
+    let opacity = try #require(ks["o"]?["k"] as? [[String: Any]])
+    #expect(opacity.dropLast().allSatisfy { $0["h"] as? Int == 1 })
+    let hidden = try #require(columns["hidden"] as? [Bool])
+    for keyframe in opacity {
+      let frame = Int(keyframe["t"] as! Double)
+      #expect(((keyframe["s"] as! [Double])[0] == 0) == hidden[frame], "frame \(frame)")
+    }
   }
 
   /// Rotation in degrees clockwise, scale in percent, opacity 0–100, by hand: a quarter turn

@@ -161,8 +161,15 @@ import Testing
       // The nearest is critical damping at the same ω₀ (uiKit: with its own duration).
       let played = spring.curve(distance: 1)
       #expect(abs(played.dampingRatio - 1) <= 1e-12)
-      #expect(
-        abs(warning.maxDeviation - SpringCurve.maximumDifference(overdamped, played)) <= 1e-12)
+      // Against a plain scan of the two closed forms every 0.1 ms to rest (the deviation is
+      // refined between grid points, so it is at least the scan's and barely more).
+      var scanned = 0.0
+      for k in 0...40_000 {
+        let t = Double(k) * 1e-4
+        scanned = max(scanned, abs(overdamped.displacement(t) - played.displacement(t)))
+      }
+      #expect(warning.maxDeviation >= scanned - 1e-12)
+      #expect(warning.maxDeviation <= scanned + 1e-6)
       #expect(warning.maxDeviation > 0.01 && warning.maxDeviation < 0.5)
     }
     for api in [SpringAPI.coreAnimation, .swiftUI, .swiftUIDurationBounce, .android, .flutter] {

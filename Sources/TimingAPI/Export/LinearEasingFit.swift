@@ -47,6 +47,10 @@ struct LinearEasingFit: Sendable {
     error = worst + betweenPoints
   }
 
+  /// Why a spring has no `linear()` here (`spring` answered nil), for the answers that say so.
+  static let tooOscillatory =
+    "this spring oscillates too long before it settles for linear() stops to follow it within maxError"
+
   /// The most grid intervals a spring's fit may take: 2¹⁸, 6 MB of grid and a few tens of
   /// milliseconds; a spring that needs more has no `linear()` here.
   static let maxSpringIntervals = 1 << 18

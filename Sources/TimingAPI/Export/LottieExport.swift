@@ -85,9 +85,6 @@ struct LottieExport: Sendable {
   let to: Double
   let sampleCount: Int
 
-  /// Numbers sampled per layer: every exported layer property (as `TimelineExport`).
-  static let componentsPerLayer = TimelineExport.componentsPerLayer
-
   /// Frames of 1/60 s where the samples are not evenly spaced.
   static let defaultFrameRate = 60.0
 
@@ -328,12 +325,7 @@ struct LottieExport: Sendable {
 
   /// The bound of a property, in its own units.
   static func bound(_ property: LottieProperty, _ bounds: ExportBounds) -> Double {
-    switch property {
-    case .anchor, .position, .size, .center, .roundness, .rotation: bounds.bound(.length)
-    case .scale, .opacity: bounds.bound(.factor) * 100
-    case .color: bounds.bound(.colorChannel) / 255
-    case .colorOpacity: bounds.bound(.colorChannel) / 255 * 100
-    }
+    bounds.bound(property.unit) * property.scale
   }
 
   /// The sample indices at which an animation's keyframe segments start and end, for each

@@ -32,6 +32,17 @@ enum LottieProperty: String, CaseIterable, Sendable {
     }
   }
 
+  /// Lottie's units per unit of the bound: percent for factors (scale, opacity), 0–1 for a
+  /// colour channel counted in 0–255 steps, 0–100 for a colour's alpha in those steps.
+  var scale: Double {
+    switch self {
+    case .anchor, .position, .size, .center, .roundness, .rotation: 1
+    case .scale, .opacity: 100
+    case .color: 1.0 / 255
+    case .colorOpacity: 100.0 / 255
+    }
+  }
+
   /// What its error is measured in, for the bound it is fitted within (`ExportBounds`):
   /// rotation in degrees is turned into pixels at the farthest corner by the export.
   var unit: ExportUnit {

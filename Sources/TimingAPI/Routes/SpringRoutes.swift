@@ -113,9 +113,7 @@ struct SpringRoutes {
       w.key("api")
       w.string("css")
       w.key("message")
-      w.string(
-        "the spring oscillates too long before it settles for linear() stops to follow it within cssMaxError: no CSS is given"
-      )
+      w.string(LinearEasingFit.tooOscillatory + " (cssMaxError): no CSS is given")
       w.key("maxDeviation")
       w.null()
       w.endObject()

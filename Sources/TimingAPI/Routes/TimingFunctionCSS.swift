@@ -47,10 +47,7 @@ enum TimingFunctionCSS {
       }
       guard let fit = LinearEasingFit.spring(spring, span: duration, maxError: maxError) else {
         throw Problem.invalidRequest([
-          .parameter(
-            "format",
-            "this spring oscillates too long before it settles for linear() stops to follow it within maxError"
-          )
+          .parameter("format", LinearEasingFit.tooOscillatory)
         ])
       }
       w.key("css")

@@ -2,17 +2,19 @@
 /// 1 ms, in value units per millisecond, until its rest test passes (docs/springs.md
 /// "react-spring"). Used to state how far what react-spring shows strays from the exact spring.
 public enum ReactSpringIntegration {
-  /// Steps simulated at most: 2²⁰ ms, 17 minutes of motion, a few milliseconds of work; a
-  /// longer spring is compared over its first 17 minutes, and says so.
+  /// Steps simulated at most: 2²⁰ ms, 17.5 minutes of motion, about 30 ms of work in a release
+  /// build (docs/performance.md "Springs"); a longer spring is compared over its first 17.5
+  /// minutes, and says so.
   public static let maxSteps = 1 << 20
 
-  /// The worst |x_euler − x_exact| over the motion, as a fraction of the distance, with the
-  /// time the simulation ended and how. The
-  /// value moves by `distance` (react-spring's rest test depends on it); x is the displacement
-  /// from the target as a fraction of the distance.
-  /// Explicit Euler steps of 1 ms are unstable for a stiff spring (ω₀·1 ms near 2 or more):
-  /// once the value is this many distances away, the simulation stops and says it diverges.
+  /// Semi-implicit Euler steps of 1 ms are unstable for a stiff or heavily damped spring
+  /// (ω₀·1 ms near 2, or c/m·1 ms above 2): once the value is this many distances away, the
+  /// simulation stops and says it diverges.
   static let divergence = 1000.0
+
+  /// The worst |x_euler − x_exact| over the motion, as a fraction of the distance, with the
+  /// time the simulation ended and how. The value moves by `distance` (react-spring's rest
+  /// test depends on it); x is the displacement from the target as a fraction of the distance.
 
   public static func maximumDeviation(
     _ spring: SpringCurve, distance: Double

@@ -245,8 +245,9 @@ extension SpringCurve {
 }
 
 extension PlatformSpring {
-  /// The spring this API plays, unchecked (for the forms `SpringCurve.expressed` makes, which
-  /// lie in range).
+  /// The spring this API plays, unchecked: for the forms `SpringCurve.expressed` makes, which
+  /// lie in range, and for UIKit's spring blocks, whose duration and damping ratio the scene
+  /// decoder bounds and whose search always gives a spring in range (`SettlingSpringSearch.spring`).
   func curve(distance: Double) -> SpringCurve {
     let p = physical(distance: distance)
     return SpringCurve(

@@ -81,8 +81,10 @@ struct GivenSpring {
     }
     let (api, parameters) = chosen[0]
     let at = pointer / api.rawValue
+    // This spring's own problems, not those found before it elsewhere in the request.
+    let problemsBefore = context.problems.count
     guard let given = Self.parameters(of: api, parameters, at: at, in: &context),
-      context.problems.isEmpty
+      context.problems.count == problemsBefore
     else { return nil }
     let p = given.physical(distance: distance)
     do throws(TimingFunctionParseError) {
