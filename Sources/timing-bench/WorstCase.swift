@@ -45,6 +45,15 @@ enum WorstCase {
     return text + "}"
   }
 
+  /// `count` layers, each with a spring on position.x of its own distance and damping, over
+  /// 10 s at 60 fps.
+  static func springLayers(_ count: Int) -> String {
+    let layers = (0..<count).map {
+      #"{"name":"l\#($0)","properties":{"bounds":[0,0,10,10]},"animations":[{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":\#(100 + $0),"duration":10,"damping":\#(2 + Double($0 % 7))}]}"#
+    }
+    return scene(layers: layers.joined(separator: ","), sample: #"{"from":0,"to":10,"fps":60}"#)
+  }
+
   /// One layer with `count` copies of an animation, sampled at `times` times.
   static func sampled(_ count: Int, _ animation: String, times: Int, keyPath: String) -> String {
     let animations = Array(repeating: animation, count: count).joined(separator: ",")
@@ -367,19 +376,13 @@ enum WorstCase {
       name: "lottie: 259 springs × 601 samples (the most the export samples)", method: "POST",
       target: "/v1/timelines?format=lottie"
     ) {
-      let layers = (0..<259).map {
-        #"{"name":"l\#($0)","properties":{"bounds":[0,0,10,10]},"animations":[{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":\#(100 + $0),"duration":10,"damping":\#(2 + Double($0 % 7))}]}"#
-      }
-      return scene(layers: layers.joined(separator: ","), sample: #"{"from":0,"to":10,"fps":60}"#)
+      springLayers(259)
     },
     Input(
       name: "lottie: the same 259 springs as Web Animations (for comparison)", method: "POST",
       target: "/v1/timelines?format=waapi"
     ) {
-      let layers = (0..<259).map {
-        #"{"name":"l\#($0)","properties":{"bounds":[0,0,10,10]},"animations":[{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":\#(100 + $0),"duration":10,"damping":\#(2 + Double($0 % 7))}]}"#
-      }
-      return scene(layers: layers.joined(separator: ","), sample: #"{"from":0,"to":10,"fps":60}"#)
+      springLayers(259)
     },
     Input(
       name: "lottie: 1000 eased keyframes repeated 100 times, 100000 samples", method: "POST",

@@ -198,6 +198,8 @@ import Testing
     let query = try #require(QueryString("format=xml"))
     #expect(TimelineRoutes.offer.named(in: query, problems: &context) == nil)
     #expect(
-      context.problems == [.parameter("format", "must be json or csv or svg or waapi or css or lottie")])
+      context.problems == [
+        .parameter("format", "must be json or csv or svg or waapi or css or lottie")
+      ])
   }
 }

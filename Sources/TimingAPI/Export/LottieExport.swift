@@ -94,9 +94,8 @@ struct LottieExport: Sendable {
     plan: TimelinePlan, times requested: [Double], bounds: ExportBounds,
     size: (width: Double, height: Double)? = nil
   ) {
-    var times = requested.sorted()
-    times = times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }
-      .map(\.element)
+    // Sorted and without repeats: frames must not decrease.
+    let times = TimelineExport.sortedDistinct(requested)
     self.bounds = bounds
     let first = times.first ?? 0
     let last = times.last ?? 0

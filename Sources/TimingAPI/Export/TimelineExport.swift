@@ -76,9 +76,7 @@ struct TimelineExport: Sendable {
     element: ExportElement = .layerBox
   ) throws(Failure) {
     // Sorted and without repeats: offsets must not decrease.
-    var times = requested.sorted()
-    times = times.enumerated().filter { $0.offset == 0 || $0.element != times[$0.offset - 1] }
-      .map(\.element)
+    let times = TimelineExport.sortedDistinct(requested)
     self.bounds = bounds
     let (first, last) = (times.first ?? 0, times.last ?? 0)
     from = first
@@ -193,6 +191,13 @@ struct TimelineExport: Sendable {
     }
     self.targets = targets
     self.tracks = tracks
+  }
+
+  /// The sample times in order, each once: what every export fits keyframes over.
+  static func sortedDistinct(_ times: [Double]) -> [Double] {
+    let sorted = times.sorted()
+    return sorted.enumerated().filter { $0.offset == 0 || $0.element != sorted[$0.offset - 1] }
+      .map(\.element)
   }
 
   /// A track's timing: its own when mapped, once over the sampled window when baked.
