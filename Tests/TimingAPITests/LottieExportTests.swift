@@ -165,6 +165,39 @@ import Testing
     #expect(((list[0]["ks"] as? [String: [String: Any]])?["o"]?["k"] as? Double) == 25)
   }
 
+  /// From an attacker's pass: siblings in `zPosition` order (the higher drawn on top, so
+  /// listed first); a negative size drawn as its extent; sample times no frame rate fits (1e-310
+  /// apart) at 60 fps, every number finite; a parent's rotation bound tight enough for its
+  /// sublayer 100 px out.
+  @Test func zOrderSizesFrameRatesAndSublayerReach() throws {
+    let ordered = lottie(
+      #"{"name": "front", "properties": {"bounds": [0, 0, 10, 10], "zPosition": 10}}, {"name": "back", "properties": {"bounds": [0, 0, 10, 10]}}"#
+    )
+    #expect(layers(ordered).map { $0["nm"] as? String } == ["front", "back"])
+    let negative = lottie(#"{"name": "a", "properties": {"bounds": [10, 10, -80, -40]}}"#)
+    let group = try #require(
+      (layers(negative).first?["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+    #expect((group[0]["s"] as? [String: Any])?["k"] as? [Double] == [80, 40])
+    #expect(((group[0]["r"] as? [String: Any])?["k"] as? Double ?? -1) >= 0)
+    let tiny = api.postJSON(
+      "/v1/timelines?format=lottie",
+      #"{"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}]}], "sample": {"times": [0, 1e-310]}}"#
+    )
+    #expect(tiny.status == 200 && tiny.json["fr"] as? Double == 60)
+    #expect(!tiny.text.contains("null"))
+    let swinging = lottie(
+      #"{"name": "group", "properties": {"bounds": [0, 0, 0, 0]}, "animations": [{"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.283185307179586, "duration": 2, "timingFunction": "easeInEaseOut"}], "sublayers": [{"name": "child", "properties": {"bounds": [0, 0, 10, 10], "position": [100, 0]}}]}"#
+    )
+    let report = try #require(
+      ((swinging["animationTiming"] as? [String: Any])?["layers"] as? [[String: Any]])?.first {
+        $0["name"] as? String == "group"
+      })
+    let rotation = try #require(
+      (report["properties"] as? [[String: Any]])?.first { $0["property"] as? String == "rotation" })
+    // 0.5 px at about 107 px from the anchor (the child's far corner) is about 0.27°.
+    #expect((rotation["bound"] as? Double ?? 1) < 0.3)
+  }
+
   /// What Lottie 1.0 cannot express is named: a perspective transform.
   @Test func perspectiveIsNotExported() throws {
     let document = lottie(

@@ -36,8 +36,8 @@ extension LottieExport {
     w.endArray()
     w.key("layers")
     w.beginArray()
-    // Lottie draws the first layer on top: the plan's order reversed.
-    for index in layers.indices.reversed() { writeLayer(index, into: &w) }
+    // Lottie draws the first layer on top: Core Animation's drawing order reversed.
+    for index in drawOrder.reversed() { writeLayer(index, into: &w) }
     w.endArray()
     w.key("animationTiming")
     writeReport(warnings: warnings, into: &w)

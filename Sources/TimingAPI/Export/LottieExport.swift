@@ -75,6 +75,8 @@ struct LottieExport: Sendable {
   /// The scene's layers, in the plan's order (a layer before its sublayers, which draw above
   /// it); the document lists them the other way, topmost first, as Lottie draws.
   let layers: [Layer]
+  /// Indices into `layers` in the order Core Animation draws them, bottom first.
+  let drawOrder: [Int]
   let frameRate: Double
   /// The last frame: the window's length in frames.
   let lastFrame: Double
@@ -163,6 +165,8 @@ struct LottieExport: Sendable {
     }
 
     let parents = (0..<plan.layerCount).map { plan.superlayer(of: $0) }
+    let (screenScale, subtreeReach) = Self.parentage(
+      parents: parents, n: n, column: column)
     var curveFits = Self.maxCurveFits
     var opacityChain: [[Double]] = []
     var chainJumps: [Bool] = []
@@ -239,11 +243,12 @@ struct LottieExport: Sendable {
         let own = hidden[i] != 0 ? 0 : min(max(opacity[i], 0), 1)
         effective[i] = own * (parents[layer].map { opacityChain[$0][i] } ?? 1)
         series[opacitySlot].append(effective[i] * 100)
-        series[sizeSlot].append(w)
-        series[sizeSlot].append(h)
+        // A negative size draws the same box from the other edge: its extent, centred.
+        series[sizeSlot].append(abs(w))
+        series[sizeSlot].append(abs(h))
         series[centerSlot].append(w / 2)
         series[centerSlot].append(h / 2)
-        series[roundnessSlot].append(min(max(radius[i], 0), min(w, h) / 2))
+        series[roundnessSlot].append(max(min(radius[i], min(abs(w), abs(h)) / 2), 0))
         for channel in 0..<3 { series[colorSlot].append(min(max(color[4 * i + channel], 0), 1)) }
         series[alphaSlot].append(min(max(color[4 * i + 3], 0), 1) * 100)
         // The farthest corner from the anchor, scaled: how far a degree moves a point.
@@ -269,7 +274,8 @@ struct LottieExport: Sendable {
       let transformJumps = jumps(layer, .transform) && jumps(layer, .position)
       let held: [LottieProperty: Bool] = [
         .anchor: jumps(layer, .anchorPoint) && jumps(layer, .bounds),
-        .position: transformJumps && jumps(layer, .anchorPoint),
+        .position: transformJumps && jumps(layer, .anchorPoint)
+          && (parents[layer].map { jumps($0, .bounds) } ?? true),
         .scale: jumps(layer, .transform), .rotation: jumps(layer, .transform),
         .opacity: opacityJumps, .size: jumps(layer, .bounds), .center: jumps(layer, .bounds),
         .roundness: jumps(layer, .cornerRadius) && jumps(layer, .bounds),
@@ -283,15 +289,21 @@ struct LottieExport: Sendable {
       ]
       var tracks: [Track] = []
       for property in LottieProperty.allCases {
-        // A degree turns the farthest corner by reach·π/180 px.
-        let bound =
-          property == .rotation
-          ? bounds.bound(.length) / reach * 180 / Double.pi
-          : Self.bound(property, bounds)
+        // A length in this layer is its ancestors' scale larger on the screen; a degree turns
+        // the farthest point of the layer and its sublayers by reach·π/180 px.
+        let lengths = bounds.bound(.length) / screenScale[layer]
+        let bound: Double
+        switch property.unit {
+        case .length:
+          bound =
+            property == .rotation
+            ? lengths / max(reach, subtreeReach[layer]) * 180 / Double.pi : lengths
+        case .factor, .colorChannel: bound = Self.bound(property, bounds)
+        }
         tracks.append(
           Self.fit(
             property, series[slot[property]!], frames: frames,
-            bound: bound, held: held[property]!,
+            bound: min(bound, 1e300), held: held[property]!,
             easings: easings(layer, sources[property]!), curveFits: &curveFits))
       }
       exported.append(
@@ -300,6 +312,7 @@ struct LottieExport: Sendable {
           notExported: notExported))
     }
     layers = exported
+    drawOrder = Self.drawOrder(parents: parents) { column($0, .zPosition).first ?? 0 }
     let box = size ?? (extent.x, extent.y)
     width = Int(min(max(box.width.rounded(.up), 1), 100_000))
     height = Int(min(max(box.height.rounded(.up), 1), 100_000))
@@ -308,10 +321,13 @@ struct LottieExport: Sendable {
   /// The frame rate: the samples' own when they are evenly spaced (so each sample is a whole
   /// frame, which every player shows exactly — rlottie has whole frames only), 60 otherwise.
   static func frameRate(_ times: [Double]) -> Double {
-    guard times.count > 2 else {
-      return times.count == 2 && times[1] > times[0] ? 1 / (times[1] - times[0]) : defaultFrameRate
-    }
+    guard times.count > 1 else { return defaultFrameRate }
     let step = times[1] - times[0]
+    // Within what a request can sample (1 000 fps at most; a frame under 1 000 s), to 1e-9: a
+    // rate of 1e310 or 3e-7 is no frame rate a player takes.
+    let rate = ((1 / step) * 1e9).rounded() / 1e9
+    guard rate.isFinite, (0.001...1000).contains(rate) else { return defaultFrameRate }
+    guard times.count > 2 else { return rate }
     // The last step may be shorter: a window that ends between two frames.
     for k in 1..<(times.count - 2) where abs(times[k + 1] - times[k] - step) > 1e-9 * max(step, 1) {
       return defaultFrameRate
@@ -319,7 +335,7 @@ struct LottieExport: Sendable {
     guard times[times.count - 1] - times[times.count - 2] <= step * (1 + 1e-9) else {
       return defaultFrameRate
     }
-    return (1 / step * 1e6).rounded() / 1e6
+    return rate
   }
 
   /// The bound of a property, in its own units.
@@ -403,13 +419,16 @@ struct LottieExport: Sendable {
       keyframes.append(Keyframe(frame: frames[n - 1], value: value(n - 1), easing: .linear))
       return Track(property: property, keyframes: keyframes, bound: bound, maxError: 0)
     }
-    /// The largest error of segment i → j run with `easing`, stopping past `limit`.
+    let range = property.range
+    /// The largest error of segment i → j run with `easing`, stopping past `limit`; infinite
+    /// where it leaves the property's range (rlottie draws nothing for a roundness of −0.01).
     func error(_ i: Int, _ j: Int, _ easing: Easing, limit: Double = .infinity) -> Double {
       var worst = 0.0
       for k in (i + 1)..<j {
         let y = easing.progress((frames[k] - frames[i]) / (frames[j] - frames[i]))
         for c in 0..<w {
           let line = values[i * w + c] + (values[j * w + c] - values[i * w + c]) * y
+          guard range.contains(line) else { return .infinity }
           worst = max(worst, abs(line - values[k * w + c]))
         }
         if worst > limit { return worst }
@@ -519,5 +538,87 @@ struct LottieExport: Sendable {
       if sorted[mid] <= value { lo = mid + 1 } else { hi = mid }
     }
     return lo
+  }
+
+  /// For each layer, its ancestors' largest scale (the product over them of the larger of each
+  /// one's x and y scale, at the sample where it is largest), and the farthest any point of its
+  /// sublayers reaches from its anchor in its own pixels (so that a rotation bound holds for
+  /// them too): lengths fitted in a layer are that scale larger on the screen, and a parent's
+  /// rotation swings its sublayers.
+  static func parentage(
+    parents: [Int?], n: Int, column: (Int, ExportedLayerProperty) -> [Double]
+  ) -> (screenScale: [Double], subtreeReach: [Double]) {
+    let count = parents.count
+    var scale = [Double](repeating: 1, count: count)
+    var ownReach = [Double](repeating: 0, count: count)
+    var anchors: [[Double]] = []
+    for layer in 0..<count {
+      let transform = column(layer, .transform)
+      let box = column(layer, .bounds)
+      let anchorPoint = column(layer, .anchorPoint)
+      var anchor = [Double](repeating: 0, count: 2 * n)
+      for i in 0..<n {
+        let m = 16 * i
+        let sx = (transform[m] * transform[m] + transform[m + 1] * transform[m + 1]).squareRoot()
+        let sy = (transform[m + 4] * transform[m + 4] + transform[m + 5] * transform[m + 5])
+          .squareRoot()
+        scale[layer] = max(scale[layer], sx, sy)
+        let (w, h) = (abs(box[4 * i + 2]), abs(box[4 * i + 3]))
+        let (ax, ay) = (
+          anchorPoint[2 * i] * box[4 * i + 2], anchorPoint[2 * i + 1] * box[4 * i + 3]
+        )
+        anchor[2 * i] = ax + box[4 * i]
+        anchor[2 * i + 1] = ay + box[4 * i + 1]
+        let far = (max(ax * ax, (w - ax) * (w - ax)) + max(ay * ay, (h - ay) * (h - ay)))
+          .squareRoot()
+        ownReach[layer] = max(ownReach[layer], far)
+      }
+      anchors.append(anchor)
+    }
+    // Ancestors first (the plan lists a layer before its sublayers).
+    var screenScale = [Double](repeating: 1, count: count)
+    for layer in 0..<count {
+      if let parent = parents[layer] {
+        screenScale[layer] = screenScale[parent] * max(scale[parent], 1e-9)
+      }
+    }
+    // Sublayers first: a layer's reach is its own, or a sublayer's position plus that
+    // sublayer's reach at its scale.
+    var reach = ownReach
+    for layer in stride(from: count - 1, through: 0, by: -1) {
+      guard let parent = parents[layer] else { continue }
+      let position = column(layer, .position)
+      var farthest = 0.0
+      for i in 0..<n {
+        let dx = position[2 * i] - anchors[parent][2 * i]
+        let dy = position[2 * i + 1] - anchors[parent][2 * i + 1]
+        farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
+      }
+      reach[parent] = max(reach[parent], farthest + reach[layer] * scale[layer])
+    }
+    // In the layer's own pixels at its largest scale, as its rotation swings them.
+    return (screenScale, reach.indices.map { reach[$0] * scale[$0] })
+  }
+
+  /// The order Core Animation draws the layers in: a layer, then its sublayers by `zPosition`
+  /// (at the window's start; a moving one is in `notExported`), ties in their order.
+  static func drawOrder(parents: [Int?], zPosition: (Int) -> Double) -> [Int] {
+    var children = [[Int]](repeating: [], count: parents.count)
+    var roots: [Int] = []
+    for layer in parents.indices {
+      if let parent = parents[layer] { children[parent].append(layer) } else { roots.append(layer) }
+    }
+    func sorted(_ layers: [Int]) -> [Int] {
+      layers.enumerated().sorted {
+        (zPosition($0.element), $0.offset) < (zPosition($1.element), $1.offset)
+      }.map(\.element)
+    }
+    var order: [Int] = []
+    var stack = sorted(roots).reversed().map { $0 }
+    while let layer = stack.popLast() {
+      order.append(layer)
+      stack += sorted(children[layer]).reversed()
+    }
+    return order
   }
 }

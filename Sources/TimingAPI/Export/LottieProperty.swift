@@ -43,6 +43,17 @@ enum LottieProperty: String, CaseIterable, Sendable {
     }
   }
 
+  /// The values it may take: a segment's curve that leaves them between samples is not used
+  /// (rlottie draws nothing for a negative roundness).
+  var range: ClosedRange<Double> {
+    switch self {
+    case .anchor, .position, .scale, .rotation, .center: -Double.infinity...Double.infinity
+    case .size, .roundness: 0...Double.infinity
+    case .opacity, .colorOpacity: 0...100
+    case .color: 0...1
+    }
+  }
+
   /// What its error is measured in, for the bound it is fitted within (`ExportBounds`):
   /// rotation in degrees is turned into pixels at the farthest corner by the export.
   var unit: ExportUnit {
