@@ -6,8 +6,7 @@ import TimingEngine
 /// at the route's `fps` from 0 to the preset's end.
 enum PresetExport {
   static func answer(
-    plan: TimelinePlan, times: [Double], bounds: ExportBounds, representation: Representation,
-    form: TimelineExport.Form
+    plan: TimelinePlan, times: [Double], bounds: ExportBounds, form: TimelineExport.Form
   ) throws(Problem) -> HTTPResponse {
     let export: TimelineExport
     do throws(TimelineExport.Failure) {
@@ -21,7 +20,7 @@ enum PresetExport {
     }
     return HTTPResponse(
       status: .ok,
-      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
+      headers: HTTPFields([("Content-Type", form.representation.contentType), ("Vary", "Accept")]),
       body: export.bytes(form, warnings: plan.warnings))
   }
 }

@@ -67,8 +67,7 @@ struct PresetRoutes {
       switch self {
       case .document: .json
       case .plot: .svg
-      case .keyframes(.webAnimations): .waapi
-      case .keyframes(.styleSheet): .css
+      case .keyframes(let form): form.representation
       case .lottie: .lottie
       }
     }
@@ -91,7 +90,7 @@ struct PresetRoutes {
     case .keyframes(let form):
       return try PresetExport.answer(
         plan: timeline.plan, times: timeline.times, bounds: request.bounds,
-        representation: answer.representation, form: form)
+        form: form)
     case .lottie:
       let export = LottieExport(
         plan: timeline.plan, times: timeline.times, bounds: request.bounds,

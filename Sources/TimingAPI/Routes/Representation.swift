@@ -66,3 +66,14 @@ public enum Representation: String, CaseIterable, Sendable {
     }
   }
 }
+
+extension TimelineExport.Form {
+  /// The representation whose keyframes take this form: the one place the two are paired
+  /// (the inverse of `Representation.encoding`).
+  var representation: Representation {
+    switch self {
+    case .webAnimations: .waapi
+    case .styleSheet: .css
+    }
+  }
+}

@@ -72,15 +72,13 @@ struct SpringRoutes {
       w.number(value)
     }
     w.endObject()
-    var warnings: [SpringConversionWarning] = []
-    var motionDuration = Double.nan
-    w.key("as")
-    w.beginObject()
     // The given API too: its parameters as the conversion states them (the round trip), and
     // its warnings (Motion's stop, react-spring's integration).
-    for (api, expressed, notes) in curve.expressedInEveryAPI(distance: spring.distance) {
-      if api == .motionDuration { motionDuration = expressed[.duration] }
-      warnings += notes
+    let forms = curve.expressedInEveryAPI(distance: spring.distance)
+    let warnings = forms.flatMap(\.warnings)
+    w.key("as")
+    w.beginObject()
+    for (api, expressed, _) in forms {
       w.key(api.rawValue)
       w.beginObject()
       for (parameter, value) in expressed.named {
@@ -97,7 +95,7 @@ struct SpringRoutes {
     w.key("settling")
     w.number(settling)
     w.key("motionDuration")
-    w.number(motionDuration)
+    w.number(forms.first { $0.api == .motionDuration }!.spring[.duration])
     w.endObject()
     let fit = LinearEasingFit.spring(curve, span: settling, maxError: cssMaxError)
     w.key("css")

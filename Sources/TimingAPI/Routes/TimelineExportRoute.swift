@@ -8,14 +8,14 @@ struct TimelineExportRoute {
   let configuration: APIConfiguration
 
   func answer(
-    _ context: RequestContext, representation: Representation, form: TimelineExport.Form
+    _ context: RequestContext, form: TimelineExport.Form
   ) throws(Problem) -> HTTPResponse {
     let (prepared, bounds) = try prepare(context)
     let export = try Self.export(
       prepared, bounds: bounds, form: form, configuration: configuration)
     return HTTPResponse(
       status: .ok,
-      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
+      headers: HTTPFields([("Content-Type", form.representation.contentType), ("Vary", "Accept")]),
       body: export.bytes(form, warnings: prepared.warnings))
   }
 

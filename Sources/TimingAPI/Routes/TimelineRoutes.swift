@@ -24,7 +24,7 @@ struct TimelineRoutes {
     switch representation.encoding {
     case .keyframes(let form):
       return try TimelineExportRoute(configuration: configuration).answer(
-        context, representation: representation, form: form)
+        context, form: form)
     case .lottie:
       return try TimelineExportRoute(configuration: configuration).lottie(context)
     case .plot:
