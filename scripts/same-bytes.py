@@ -2,8 +2,11 @@
 """Two builds, the same answers: for a change meant to keep behaviour (a refactor), runs the
 binary before and after on loopback and compares status, headers and body of a fixed set of
 requests — the README's curl examples, the browser check's corpus in every representation, the
-29 presets in each of theirs, timing-function forms, and the refusals (unknown formats, Accept
-that allows nothing served). Prints each difference and "N passed, M failed"; exits non-zero on
+29 presets in each of theirs, timing-function forms, spring conversions, the refusals (unknown
+formats, Accept that allows nothing served), the fuzzer's service seeds, the complete JSON
+bodies written in the API tests, and bad input made from all of these: in every object, an
+unknown member, each member misspelt, and each member's value of the wrong type (so every wire
+shape's error messages and JSON Pointers are compared, not only its answers). Prints each difference and "N passed, M failed"; exits non-zero on
 any difference.
 
   scripts/same-bytes.py --before /tmp/base/.build/debug/animation-timing \
@@ -90,14 +93,14 @@ def readme_requests():
 def corpus_requests():
     module = browser_check()
     requests = []
-    formats = ["json", "csv", "svg", "waapi", "css"]
+    formats = ["json", "csv", "svg", "waapi", "css", "lottie"]
     for entry in module.CORPUS:
         body = json.dumps(entry["scene"]).encode()
         for name in formats:
             requests.append(("POST", "/v1/timelines?format=" + name,
                              [("Content-Type", "application/json")], body))
         for accept in ["text/csv", "application/vnd.waapi+json", "text/css", "image/svg+xml",
-                       "*/*", "text/html"]:
+                       "video/lottie+json", "*/*", "text/html"]:
             requests.append(("POST", "/v1/timelines",
                              [("Content-Type", "application/json"), ("Accept", accept)], body))
     for curve in module.CURVES + module.SPRINGS:
@@ -112,10 +115,156 @@ def preset_requests(names):
     requests = []
     for name in names:
         for query in ["", "?format=json", "?format=svg", "?format=waapi", "?format=css&fps=30",
-                      "?format=csv", "?format=gif"]:
+                      "?format=csv", "?format=lottie", "?format=gif"]:
             requests.append(("GET", f"/v1/presets/{name}{query}", [], None))
         for accept in ["image/svg+xml", "application/vnd.waapi+json", "text/css", "text/csv"]:
             requests.append(("GET", f"/v1/presets/{name}", [("Accept", accept)], None))
+    return requests
+
+
+SPRINGS = [
+    {"coreAnimation": {"mass": 1, "stiffness": 230, "damping": 18, "initialVelocity": 0},
+     "distance": 120},
+    {"coreAnimationPerceptual": {"perceptualDuration": 0.4, "dampingRatio": 0.7}},
+    {"swiftUIDurationBounce": {"duration": 0.5, "bounce": 0.3}},
+    {"swiftUI": {"response": 0.6, "dampingFraction": 1.5}},
+    {"uiKit": {"duration": 1, "dampingRatio": 0.5, "initialSpringVelocity": 2}},
+    {"android": {"stiffness": 400, "dampingRatio": 0.6, "velocity": 200}, "distance": 100},
+    {"motion": {"stiffness": 100, "damping": 10, "mass": 1}},
+    {"motionVisualDuration": {"visualDuration": 0.3, "bounce": 0.25}},
+    {"motionDuration": {"duration": 0.8, "bounce": 0.25}},
+    {"reactSpring": {"tension": 170, "friction": 26}},
+    {"reactSpringFrequency": {"frequency": 0.5, "damping": 1}},
+    {"reactNative": {"tension": 40, "friction": 7}},
+    {"flutter": {"mass": 1, "stiffness": 100, "damping": 10}},
+]
+
+
+def spring_requests():
+    return [("POST", "/v1/springs", [("Content-Type", "application/json")],
+             json.dumps(body).encode()) for body in SPRINGS]
+
+
+def fuzz_seeds():
+    """The fuzzer's service seeds: "METHOD target", header lines, a blank line, the body."""
+    requests = []
+    directory = os.path.join(ROOT, "Fuzz", "corpus", "service")
+    for name in sorted(os.listdir(directory)):
+        data = open(os.path.join(directory, name), "rb").read()
+        head, _, body = data.partition(b"\n\n")
+        lines = head.decode("latin-1").split("\n")
+        method, _, target = lines[0].partition(" ")
+        if not target.startswith("/") or target.startswith("/metrics"):
+            continue
+        headers = [tuple(x.strip() for x in line.split(":", 1)) for line in lines[1:] if ":" in line]
+        if method in ("GET", "HEAD", "OPTIONS", "DELETE") and not body:
+            body = None
+        requests.append((method, target, headers, body))
+    return requests
+
+
+ANIMATION_TYPES = {"basic", "keyframe", "spring", "transition", "group"}
+
+
+def test_bodies():
+    """The complete JSON objects written as raw strings in the API tests, each sent to the route
+    its members belong to (a layer or an animation alone is put in a scene)."""
+    found = []
+    for name in sorted(os.listdir(os.path.join(ROOT, "Tests", "TimingAPITests"))):
+        text = open(os.path.join(ROOT, "Tests", "TimingAPITests", name)).read()
+        for match in re.finditer(r'#"(\{.*?\})"#', text):
+            try:
+                value = json.loads(match.group(1))
+            except ValueError:
+                continue
+            if isinstance(value, dict) and value not in found:
+                found.append(value)
+    return [routed(value) for value in found]
+
+
+def routed(value):
+    """(path, body) for one JSON object, by the members it has."""
+    if "layers" in value:
+        return "/v1/timelines", value
+    if "keys" in value or "layer" in value:
+        return "/v1/actions/resolve", value
+    if "function" in value or "x" in value:
+        return "/v1/timing-functions/evaluate", value
+    if any(key in value for key in (s for spring in SPRINGS for s in spring)):
+        return "/v1/springs", value
+    if value.get("type") in ANIMATION_TYPES or "keyPath" in value:
+        return "/v1/timelines", {"layers": [{"name": "a", "animations": [value]}],
+                                 "sample": {"times": [0, 0.25, 1]}}
+    return "/v1/timelines", {"layers": [dict(value, name=value.get("name", "a"))],
+                             "sample": {"times": [0, 0.25, 1]}}
+
+
+def mutations(bodies):
+    """Bad input from good: in each object (once per path with the same members, indices
+    ignored) an unknown member,
+    each member misspelt, and each member's value replaced by one of another JSON type."""
+    seen = set()
+    out = []
+
+    def walk(path, body, value, shape):
+        if isinstance(value, dict):
+            kind = (shape, tuple(sorted(value)), value.get("type"))
+            if kind not in seen:
+                seen.add(kind)
+                yield [("add", "bogusMember")]
+                for key, member in value.items():
+                    if len(key) > 2:
+                        yield [("rename", key, key[:-1])]
+                    yield [("set", key, wrong(member))]
+            for key, member in value.items():
+                for change in walk(shape + "/" + key, body, member, shape + "/" + key):
+                    yield [(key,)] + change
+        elif isinstance(value, list):
+            for index, member in enumerate(value[:4]):
+                for change in walk(shape + "/*", body, member, shape + "/*"):
+                    yield [(index,)] + change
+
+    for path, body in bodies:
+        for change in walk(path, body, body, path):
+            out.append((path, apply(body, change)))
+    return out
+
+
+def wrong(value):
+    if isinstance(value, str):
+        return 12345
+    if isinstance(value, bool) or value is None:
+        return "text"
+    if isinstance(value, (int, float)):
+        return "text"
+    return True
+
+
+def apply(body, change):
+    """A deep copy of `body` with one change made at the end of the path in `change`."""
+    copy = json.loads(json.dumps(body))
+    node = copy
+    for step in change[:-1]:
+        node = node[step[0]]
+    action = change[-1]
+    if action[0] == "add":
+        node[action[1]] = 1
+    elif action[0] == "rename":
+        node[action[2]] = node.pop(action[1])
+    else:
+        node[action[1]] = action[2]
+    return copy
+
+
+def body_requests():
+    good = test_bodies()
+    module = browser_check()
+    scenes = [("/v1/timelines", entry["scene"]) for entry in module.CORPUS]
+    springs = [("/v1/springs", body) for body in SPRINGS]
+    requests = []
+    for path, body in good + mutations(good + scenes + springs):
+        requests.append(("POST", path, [("Content-Type", "application/json")],
+                         json.dumps(body).encode()))
     return requests
 
 
@@ -182,7 +331,8 @@ def main():
     before, after = Server(args.before), Server(args.after)
     try:
         names = [p["type"] for p in json.loads(fetch(after.base, "GET", "/v1/presets", [], None)[2])["presets"]]
-        requests = readme_requests() + corpus_requests() + preset_requests(names) + refusals()
+        requests = (readme_requests() + corpus_requests() + preset_requests(names)
+                    + spring_requests() + refusals() + fuzz_seeds() + body_requests())
         passed = failed = 0
         for method, path, headers, body in requests:
             want = fetch(before.base, method, path, headers, body)
