@@ -276,10 +276,13 @@ public struct OfflineCommand: Sendable, Equatable {
   static func pointsCSV(_ json: [UInt8]) -> [UInt8] {
     let out = ByteBuffer(capacity: json.count)
     out.append("x,y\r\n")
-    guard let value = try? JSONParser.parse(json), case .array(let points)? = value["points"]
+    guard let value = try? JSONParser.parse(json),
+      case .array(let points)? = value[PointsRequest.AnswerMember.points]
     else { return out.bytes }
     for point in points {
-      guard case .number(let x)? = point["x"], case .number(let y)? = point["y"] else { continue }
+      guard case .number(let x)? = point[PointsRequest.PointMember.x],
+        case .number(let y)? = point[PointsRequest.PointMember.y]
+      else { continue }
       ShortestDecimal.append(x, to: out)
       out.append(UInt8(ascii: ","))
       ShortestDecimal.append(y, to: out)

@@ -56,7 +56,8 @@ import Testing
   }
 
   /// Every member some kind's object takes.
-  static let objectMembers = Set(ScriptEventKind.allCases.compactMap(\.members).joined())
+  static let objectMembers = Set(
+    ScriptEventKind.allCases.compactMap(\.members).joined().map(\.rawValue))
 
   // MARK: Script events
 
@@ -69,7 +70,7 @@ import Testing
   /// A member of another kind's object, put in this kind's, is refused where it stands.
   @Test(arguments: ScriptEventKind.allCases.filter { $0.members != nil })
   func eachKindRefusesAnotherKindsMember(_ kind: ScriptEventKind) throws {
-    let members = try #require(kind.members)
+    let members = try #require(kind.members).map(\.rawValue)
     let foreign = try #require(Self.objectMembers.subtracting(members).sorted().first)
     let event = Self.fullEvent(kind).replacingOccurrences(
       of: "\"\(kind.rawValue)\": {", with: "\"\(kind.rawValue)\": {\"\(foreign)\": 1, ")

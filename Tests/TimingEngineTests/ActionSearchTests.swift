@@ -20,7 +20,7 @@ import Testing
     transaction.animationDuration = 0.5
     let r = ActionSearch.resolve(
       key: "backgroundColor", sources: ActionSources(), transaction: transaction)
-    #expect(r.decidedBy == "defaultActionForKey")
+    #expect(r.decidedBy == .defaultActionForKey)
     #expect(r.trace.last?.source == "builtin")
     #expect(r.action?.timing.duration == 0.5)
     #expect(r.action?.timingFunction == .named(.default))
@@ -36,7 +36,7 @@ import Testing
     let r = ActionSearch.resolve(
       key: key, sources: ActionSources(), transaction: TransactionState())
     #expect(r.action == nil)
-    #expect(r.decidedBy == "none")
+    #expect(r.decidedBy == .noAction)
   }
 
   @Test func hiddenFades() {
@@ -54,7 +54,7 @@ import Testing
     var sources = ActionSources()
     sources.delegate = .table(ActionTable(["position": .null]))
     var r = ActionSearch.resolve(key: "position", sources: sources, transaction: TransactionState())
-    #expect(r.decidedBy == "delegate" && r.action == nil && answers(r) == ["delegate:NSNull"])
+    #expect(r.decidedBy == .delegate && r.action == nil && answers(r) == ["delegate:NSNull"])
 
     sources.delegate = .table(ActionTable())
     sources.actions = ActionTable(["position": .null])
@@ -68,7 +68,7 @@ import Testing
     ]
     r = ActionSearch.resolve(key: "position", sources: sources, transaction: TransactionState())
     #expect(answers(r) == ["delegate:nil", "actions:nil", "style[0]:nil", "style[1]:NSNull"])
-    #expect(r.decidedBy == "style")
+    #expect(r.decidedBy == .style)
 
     sources.style = [ActionTable(), ActionTable(), ActionTable(["position": .action(Self.push)])]
     r = ActionSearch.resolve(key: "position", sources: sources, transaction: TransactionState())
@@ -91,7 +91,7 @@ import Testing
     fade.timing.duration = 3
     sources.style = [ActionTable(["opacity": .action(fade)]), ActionTable(["opacity": .null])]
     let r = ActionSearch.resolve(key: "opacity", sources: sources, transaction: TransactionState())
-    #expect(r.decidedBy == "style" && r.trace.last?.depth == 0)
+    #expect(r.decidedBy == .style && r.trace.last?.depth == 0)
     #expect(r.action?.timing.duration == 3)
     #expect(r.action?.keyPath?.text == "opacity")  // took the action key
   }

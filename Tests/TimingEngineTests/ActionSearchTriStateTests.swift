@@ -36,7 +36,7 @@ import Testing
       .style2: "style",
       .classDefaults: "defaultActionForKey",
     ]
-    #expect(r.decidedBy == decided[place])
+    #expect(r.decidedBy.rawValue == decided[place])
   }
 
   /// All nil: the built-in default decides, for every key that has one.
@@ -46,7 +46,7 @@ import Testing
     sources.delegate = .table(ActionTable())
     sources.style = [ActionTable()]
     let r = ActionSearch.resolve(key: key, sources: sources, transaction: TransactionState())
-    #expect(r.decidedBy == "defaultActionForKey" && r.trace.last?.source == "builtin")
+    #expect(r.decidedBy == .defaultActionForKey && r.trace.last?.source == "builtin")
     guard case .basic? = r.action?.kind else {
       Issue.record("\(key): no basic animation")
       return

@@ -37,7 +37,7 @@ import Testing
     let expected = [400, 400, 400, 195, -10, -2.5, 5, 1.5, -2, -1, 0, 0]
     #expect(approximately(xs, expected, 1e-9), "\(xs)")
     // The start state is set outside any block: the view answers NSNull.
-    #expect(p.actionRecords.first?.resolution.decidedBy == "delegate")
+    #expect(p.actionRecords.first?.resolution.decidedBy == .delegate)
     #expect(p.actionRecords.first?.resolution.action == nil)
   }
 

@@ -28,7 +28,7 @@ import Testing
           time: 2, action: .insertLayer(badge, parent: "parent"), source: ["events", "0"])
       ])
     #expect(
-      p.actionRecords.map { "\($0.layer).\($0.key):\($0.resolution.decidedBy)" } == [
+      p.actionRecords.map { "\($0.layer).\($0.key):\($0.resolution.decidedBy.rawValue)" } == [
         "badge.onOrderIn:actions", "parent.sublayers:actions",
       ])
     #expect(approximately(scalars(p, "badge", "opacity", [2.5]), [0.5]))
@@ -65,7 +65,7 @@ import Testing
       p.events.map { "\($0.time) \($0.kind.rawValue) \($0.finished.map { "\($0)" } ?? "")" } == [
         "0.0 didStart ", "1.0 didStop false",
       ])
-    #expect(p.actionRecords.last?.resolution.decidedBy == "detached")
+    #expect(p.actionRecords.last?.resolution.decidedBy == .detached)
   }
 
   /// replaceSublayer looks up kCATransition on the new layer.

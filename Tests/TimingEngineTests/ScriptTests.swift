@@ -43,7 +43,7 @@ import Testing
       ])
     let expected = 1 - NamedTimingFunction.default.bezier.solve(0.5)
     #expect(approximately(scalars(p, "a", "opacity", [0.5, 1, 2, 3, 4]), [1, 1, expected, 0, 0]))
-    #expect(p.actionRecords.first?.resolution.decidedBy == "defaultActionForKey")
+    #expect(p.actionRecords.first?.resolution.decidedBy == .defaultActionForKey)
   }
 
   /// semantics.md §3.3: an end the animation leaves out follows the model value as the script
@@ -166,7 +166,7 @@ import Testing
           source: []),
       ])
     #expect(scalars(p, "a", "opacity", [0.5, 1, 1.1]) == [1, 0.5, 0.5])
-    #expect(p.actionRecords.map(\.resolution.decidedBy) == ["disableActions", "unchanged"])
+    #expect(p.actionRecords.map(\.resolution.decidedBy) == [.disableActions, .unchanged])
     #expect(p.completions == [CompletionEvent(time: 2, name: "c", finished: true)])
   }
 

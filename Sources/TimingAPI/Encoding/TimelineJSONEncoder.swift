@@ -152,7 +152,7 @@ enum TimelineJSONEncoder {
         w.null()
       }
       w.key("decidedBy")
-      w.string(record.resolution.decidedBy)
+      w.string(record.resolution.decidedBy.rawValue)
       w.key("trace")
       TraceJSON.write(record.resolution.trace, into: &w)
       w.key("change")

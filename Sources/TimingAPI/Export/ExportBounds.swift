@@ -11,8 +11,14 @@ struct ExportBounds: Sendable, Equatable {
   /// Colour channels in 0–255 units: one step of an 8-bit channel.
   var colorChannel = 1.0
 
-  /// The query parameters that set them, each a number > 0.
-  static let parameters = ["lengthBound", "factorBound", "colorBound"]
+  /// The query parameters that set them, each a number > 0, and the members of the body's
+  /// `export`.
+  enum Parameter: String, WireMember {
+    case lengthBound, factorBound, colorBound
+  }
+
+  /// The parameters' names, for the routes' lists of the query parameters they take.
+  static let parameters = Parameter.allCases.map(\.rawValue)
 
   /// Reads the parameters that are present; a bound that is not a finite number > 0 is a
   /// problem naming its parameter.
@@ -23,22 +29,22 @@ struct ExportBounds: Sendable, Equatable {
   /// `base` (the body's bounds) with the query's parameters applied over it.
   init(query: QueryString, over base: ExportBounds, in problems: inout DecodingContext) {
     self = base
-    func read(_ name: String) -> Double? {
-      guard let text = query.first(name) else { return nil }
+    func read(_ parameter: Parameter) -> Double? {
+      guard let text = query.first(parameter.rawValue) else { return nil }
       guard
         let value = DecodingContext.number(
           text, in: -.greatestFiniteMagnitude...(.greatestFiniteMagnitude)),
         value > 0
       else {
         problems.fail(
-          parameter: name, "must be a finite number > 0; got '\(text.prefix(40))'")
+          parameter: parameter.rawValue, "must be a finite number > 0; got '\(text.prefix(40))'")
         return nil
       }
       return value
     }
-    if let value = read("lengthBound") { length = value }
-    if let value = read("factorBound") { factor = value }
-    if let value = read("colorBound") { colorChannel = value }
+    if let value = read(.lengthBound) { length = value }
+    if let value = read(.factorBound) { factor = value }
+    if let value = read(.colorBound) { colorChannel = value }
   }
 
   init() {}
@@ -48,8 +54,8 @@ struct ExportBounds: Sendable, Equatable {
   /// parameter, when also given, wins). Each a finite number > 0.
   init(json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext) {
     guard let members = context.object(value, at: pointer).map(JSONValue.object) else { return }
-    context.rejectUnknownMembers(members, allowed: Set(Self.parameters), at: pointer)
-    func read(_ name: String) -> Double? {
+    context.rejectUnknownMembers(members, allowed: Parameter.self, at: pointer)
+    func read(_ name: Parameter) -> Double? {
       guard
         let n = context.number(
           members[name], at: pointer / name,
@@ -61,9 +67,9 @@ struct ExportBounds: Sendable, Equatable {
       }
       return n
     }
-    if let value = read("lengthBound") { length = value }
-    if let value = read("factorBound") { factor = value }
-    if let value = read("colorBound") { colorChannel = value }
+    if let value = read(.lengthBound) { length = value }
+    if let value = read(.factorBound) { factor = value }
+    if let value = read(.colorBound) { colorChannel = value }
   }
 
   /// The bound for numbers measured in `unit`.

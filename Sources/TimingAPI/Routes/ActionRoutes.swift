@@ -25,7 +25,7 @@ struct ActionRoutes {
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
         WorkBudget.multiplying(keys.count, WorkCost.lookUp + WorkCost.exportedAction), .script,
-        at: ["keys"])
+        at: (JSONPointer() / ActionRequest.Member.keys).tokens)
     } catch {
       throw Problem.tooMuchWork(error)
     }
@@ -45,7 +45,7 @@ struct ActionRoutes {
       w.key("action")
       if let action = r.action { action.write(to: &w) } else { w.null() }
       w.key("decidedBy")
-      w.string(r.decidedBy)
+      w.string(r.decidedBy.rawValue)
       w.key("trace")
       TraceJSON.write(r.trace, into: &w)
       w.endObject()

@@ -66,12 +66,12 @@ public struct PreparedTimeline: Sendable {
           + "key paths in all, \(times.count) samples); the limit is \(configuration.maxTimelineValues). "
           + "Sample fewer times, or name fewer key paths in keyPaths.",
         .at(
-          JSONPointer() / "sample",
+          JSONPointer() / TimelineRequest.Member.sample,
           "\(times.count) samples × \(outputs.componentsPerSample) numbers each"))
     }
     // Sampling and writing out are charged before either starts, from their exact costs: once a
     // (streamed) response has begun it can no longer be refused.
-    let sampling = JSONPointer() / "sample"
+    let sampling = JSONPointer() / TimelineRequest.Member.sample
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
         plan.samplingCost(times: times, outputs: outputs), .sampling, at: sampling.tokens)

@@ -65,7 +65,7 @@ struct TimelineExportRoute {
     } catch {
       switch error {
       case .nothingExportable(let message):
-        throw Problem.invalidRequest([.at(JSONPointer() / "layers", message)])
+        throw Problem.invalidRequest([.at(JSONPointer() / TimelineRequest.Member.layers, message)])
       }
     }
   }
@@ -85,7 +85,7 @@ struct TimelineExportRoute {
           + "numbers of exported properties × \(prepared.times.count) samples); the limit is "
           + "\(configuration.maxTimelineValues). Sample fewer times.",
         .at(
-          JSONPointer() / "sample",
+          JSONPointer() / TimelineRequest.Member.sample,
           "\(prepared.times.count) samples × \(perSample.partialValue) numbers each"))
     }
   }

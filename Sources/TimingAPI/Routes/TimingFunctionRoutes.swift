@@ -123,7 +123,8 @@ struct TimingFunctionRoutes {
       json: body, maxPoints: configuration.maxPointsPerRequest, in: &decoding)
     budget = decoding.budget
     try charge(
-      points.xs.count, to: &budget, field: .at(JSONPointer() / "x", "\(points.xs.count) points"))
+      points.xs.count, to: &budget,
+      field: .at(JSONPointer() / PointsRequest.Member.x, "\(points.xs.count) points"))
     context.meter.charged(workUnits: budget.spent)
     return pointsResponse(points, vary: false)
   }

@@ -3,7 +3,10 @@ import TimingEngine
 /// A `POST /v1/actions/resolve` body (api.md "Actions"): a layer's action sources, the
 /// transaction and animation block in effect, and the keys to look up.
 struct ActionRequest {
-  static let wireMembers: Set<String> = ["layer", "transaction", "animate", "keys"]
+  enum Member: String, WireMember {
+    case layer, transaction, animate, keys
+  }
+
   /// At most this many keys per request.
   static let maxKeys = 256
 
@@ -24,27 +27,29 @@ struct ActionRequest {
         .at(root, "the body must be a JSON object with \"layer\" and \"keys\"")
       ])
     }
-    context.rejectUnknownMembers(body, allowed: Self.wireMembers, at: root)
+    context.rejectUnknownMembers(body, allowed: Member.self, at: root)
     var values = ContentsNames()
-    if let layer = context.object(body["layer"], at: root / "layer").map(JSONValue.object) {
-      context.rejectUnknownMembers(layer, allowed: ActionSources.wireMembers, at: root / "layer")
-      sources = ActionSources(json: layer, at: root / "layer", in: &context, values: &values)
+    let layerPointer = root / Member.layer
+    if let layer = context.object(body[Member.layer], at: layerPointer).map(JSONValue.object) {
+      context.rejectUnknownMembers(layer, allowed: ActionSources.Member.self, at: layerPointer)
+      sources = ActionSources(json: layer, at: layerPointer, in: &context, values: &values)
     }
     transaction = TransactionState(
-      json: body["transaction"], at: root / "transaction", inheriting: TransactionState(),
-      in: &context)
-    block = AnimationBlock(json: body["animate"], at: root / "animate", in: &context)
-    if let items = context.array(body["keys"], at: root / "keys", max: Self.maxKeys) {
+      json: body[Member.transaction], at: root / Member.transaction,
+      inheriting: TransactionState(), in: &context)
+    block = AnimationBlock(json: body[Member.animate], at: root / Member.animate, in: &context)
+    let keysPointer = root / Member.keys
+    if let items = context.array(body[Member.keys], at: keysPointer, max: Self.maxKeys) {
       keys = items.enumerated().compactMap { i, item in
-        context.string(item, at: root / "keys" / i, maxLength: 128)
+        context.string(item, at: keysPointer / i, maxLength: 128)
       }
       for (i, key) in keys.enumerated() where !Self.actionOnlyKeys.contains(key) {
-        context.warnIfMisspelt(key, at: root / "keys" / i, taken: "looked up as a custom key")
+        context.warnIfMisspelt(key, at: keysPointer / i, taken: "looked up as a custom key")
       }
-      if items.isEmpty { context.fail(root / "keys", "name at least one key") }
-    } else if body["keys"] == nil {
+      if items.isEmpty { context.fail(keysPointer, "name at least one key") }
+    } else if body[Member.keys] == nil {
       context.fail(
-        root / "keys", "is required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
+        keysPointer, "is required: the keys to look up, e.g. [\"position\", \"onOrderIn\"]")
     }
     try context.throwIfFailed()
   }

@@ -4,7 +4,14 @@ import TimingEngine
 /// `delegate`, `actions`, `style` and `defaultActions`, the same in a scene's layers and in an
 /// action request's `layer`.
 extension ActionSources {
-  static let wireMembers: Set<String> = ["delegate", "actions", "style", "defaultActions"]
+  enum Member: String, WireMember {
+    case delegate, actions, style, defaultActions
+  }
+
+  /// The members of a `style` dictionary.
+  enum StyleMember: String, WireMember {
+    case actions, style
+  }
 
   /// Style dictionaries nest at most this deep.
   static let maxStyleDepth = 16
@@ -16,12 +23,14 @@ extension ActionSources {
   ) {
     self.init()
     delegate = LayerDelegate(
-      json: object["delegate"], at: pointer / "delegate", in: &context, values: &values)
+      json: object[Member.delegate], at: pointer / Member.delegate, in: &context,
+      values: &values)
     actions = ActionTable(
-      json: object["actions"], at: pointer / "actions", in: &context, values: &values)
-    style = Self.style(object["style"], at: pointer / "style", in: &context, values: &values)
+      json: object[Member.actions], at: pointer / Member.actions, in: &context, values: &values)
+    style = Self.style(
+      object[Member.style], at: pointer / Member.style, in: &context, values: &values)
     classDefaults = ActionTable(
-      json: object["defaultActions"], at: pointer / "defaultActions", in: &context,
+      json: object[Member.defaultActions], at: pointer / Member.defaultActions, in: &context,
       values: &values)
   }
 
@@ -44,12 +53,13 @@ extension ActionSources {
           currentPointer, "a style is an object with \"actions\" and an optional nested \"style\"")
         break
       }
-      context.rejectUnknownMembers(level, allowed: ["actions", "style"], at: currentPointer)
+      context.rejectUnknownMembers(level, allowed: StyleMember.self, at: currentPointer)
       tables.append(
         ActionTable(
-          json: level["actions"], at: currentPointer / "actions", in: &context, values: &values))
-      current = level["style"]
-      currentPointer = currentPointer / "style"
+          json: level[StyleMember.actions], at: currentPointer / StyleMember.actions,
+          in: &context, values: &values))
+      current = level[StyleMember.style]
+      currentPointer = currentPointer / StyleMember.style
     }
     return tables
   }

@@ -12,13 +12,14 @@ extension CanvasSettings {
 
   /// `nameKey` names the preset's member: `type` in a layer's `canvas`, `name` in its animations.
   init?(
-    json value: JSONValue, nameKey: String, at pointer: JSONPointer,
+    json value: JSONValue, nameKey: some WireMember, at pointer: JSONPointer,
     in context: inout DecodingContext
   ) {
     guard case .object = value else {
       context.fail(
         pointer,
-        "Canvas settings are an object: {\"\(nameKey)\": \"pop\", \"duration\": 1, \"delay\": 0}")
+        "Canvas settings are an object: {\"\(nameKey.rawValue)\": \"pop\", \"duration\": 1, \"delay\": 0}"
+      )
       return nil
     }
     guard

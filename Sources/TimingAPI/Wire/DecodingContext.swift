@@ -47,15 +47,44 @@ struct DecodingContext {
     if problems.count < 200 { problems.append(error) }
   }
 
-  /// Reports members not in `allowed`.
+  /// Reports members that are not cases of `Member`: the shape's whole member list.
+  mutating func rejectUnknownMembers<Member: WireMember>(
+    _ value: JSONValue, allowed: Member.Type, at pointer: JSONPointer
+  ) {
+    rejectUnknownMembers(value, allowed: Array(Member.allCases), at: pointer)
+  }
+
+  /// Reports members that are not among `allowed`, some of a shape's cases (a script event
+  /// kind's object takes some of the objects' members).
+  mutating func rejectUnknownMembers<Member: WireMember>(
+    _ value: JSONValue, allowed: [Member], at pointer: JSONPointer
+  ) {
+    rejectUnknownMembers(value, at: pointer, allowedNames: allowed.map(\.rawValue)) { name in
+      allowed.contains { $0.rawValue == name }
+    }
+  }
+
+  /// Reports members not in `allowed`: for a shape made of several shapes' members (an
+  /// animation type's, `AnimationType.members`) or of names the engine holds (a value type's
+  /// component names).
   mutating func rejectUnknownMembers(
     _ value: JSONValue, allowed: Set<String>, at pointer: JSONPointer
   ) {
+    rejectUnknownMembers(value, at: pointer, allowedNames: allowed, isAllowed: allowed.contains)
+  }
+
+  /// The one loop and message of the three above; the list is sorted, so every shape's message
+  /// reads alike whatever order its cases are declared in.
+  private mutating func rejectUnknownMembers(
+    _ value: JSONValue, at pointer: JSONPointer,
+    allowedNames: @autoclosure () -> some Sequence<String>,
+    isAllowed: (String) -> Bool
+  ) {
     guard case .object(let members) = value, charge(members.count, at: pointer) else { return }
-    for (name, _) in members where !allowed.contains(name) {
+    for (name, _) in members where !isAllowed(name) {
       fail(
         pointer / name,
-        "unknown member; expected one of \(allowed.sorted().joined(separator: ", "))")
+        "unknown member; expected one of \(Set(allowedNames()).sorted().joined(separator: ", "))")
     }
   }
 

@@ -3,10 +3,27 @@ import TimingEngine
 /// A layer in a scene (api.md "Timelines", layers): its name, timing, model values, animations,
 /// action sources, Canvas settings and sublayers.
 extension Layer {
-  static let wireMembers: Set<String> = [
-    "name", "properties", "beginTime", "speed", "timeOffset", "animations", "sublayers", "delegate",
-    "actions", "style", "defaultActions", "detached", "canvas",
-  ]
+  /// A layer's own members; the action sources' (`ActionSources.Member`) come beside them.
+  enum Member: String, WireMember {
+    case name, properties, beginTime, speed, timeOffset, animations, sublayers, detached, canvas
+  }
+
+  /// The members of `canvas` beside the settings' (`CanvasSettings.Member`): the preset.
+  enum CanvasMember: String, WireMember {
+    case type
+  }
+
+  /// The members of a `{"type": "canvas"}` entry among the animations beside the settings':
+  /// the preset's name and when it is added.
+  enum CanvasAnimationMember: String, WireMember {
+    case type, name, addedAt
+  }
+
+  /// Every member a layer takes.
+  static let members = Member.names.union(ActionSources.Member.names)
+  private static let canvasMembers = CanvasMember.names.union(CanvasSettings.Member.names)
+  private static let canvasAnimationMembers = CanvasAnimationMember.names.union(
+    CanvasSettings.Member.names)
 
   /// The layers of an array (`layers`, `sublayers`), counted against the scene's limit.
   static func list(
@@ -35,43 +52,47 @@ extension Layer {
       context.fail(pointer, "a layer must be an object, not \(value.typeName)")
       return nil
     }
-    context.rejectUnknownMembers(value, allowed: Self.wireMembers, at: pointer)
-    let name = context.string(value["name"], at: pointer / "name", maxLength: 200)
-    if value["name"] == nil {
-      context.fail(pointer / "name", "is required: a unique name for the layer")
+    context.rejectUnknownMembers(value, allowed: Self.members, at: pointer)
+    let namePointer = pointer / Member.name
+    let name = context.string(value[Member.name], at: namePointer, maxLength: 200)
+    if value[Member.name] == nil {
+      context.fail(namePointer, "is required: a unique name for the layer")
     }
-    if name?.isEmpty == true { context.fail(pointer / "name", "must not be empty") }
+    if name?.isEmpty == true { context.fail(namePointer, "must not be empty") }
     self.init(name: name ?? "")
     source = pointer.tokens
-    beginTime = context.number(value["beginTime"], at: pointer / "beginTime") ?? 0
-    speed = context.number(value["speed"], at: pointer / "speed", in: -1e6...1e6) ?? 1
-    timeOffset = context.number(value["timeOffset"], at: pointer / "timeOffset") ?? 0
+    beginTime = context.number(value[Member.beginTime], at: pointer / Member.beginTime) ?? 0
+    speed =
+      context.number(value[Member.speed], at: pointer / Member.speed, in: -1e6...1e6) ?? 1
+    timeOffset = context.number(value[Member.timeOffset], at: pointer / Member.timeOffset) ?? 0
     var customTypes: [String: ValueType] = [:]
-    if let members = context.object(value["properties"], at: pointer / "properties") {
+    let propertiesPointer = pointer / Member.properties
+    if let members = context.object(value[Member.properties], at: propertiesPointer) {
       properties = Self.properties(
-        members, at: pointer / "properties", customTypes: &customTypes, in: &context,
+        members, at: propertiesPointer, customTypes: &customTypes, in: &context,
         values: &layers.values)
     }
+    let animationsPointer = pointer / Member.animations
     if let items = context.array(
-      value["animations"], at: pointer / "animations", max: layers.maxAnimationsPerLayer)
+      value[Member.animations], at: animationsPointer, max: layers.maxAnimationsPerLayer)
     {
-      readAnimations(items, at: pointer / "animations", customTypes, &context, &layers)
+      readAnimations(items, at: animationsPointer, customTypes, &context, &layers)
     }
     actionSources = ActionSources(json: value, at: pointer, in: &context, values: &layers.values)
-    detached = context.bool(value["detached"], at: pointer / "detached") ?? false
-    if let canvas = value["canvas"] {
+    detached = context.bool(value[Member.detached], at: pointer / Member.detached) ?? false
+    if let canvas = value[Member.canvas] {
       if case .object = canvas {
         context.rejectUnknownMembers(
-          canvas, allowed: ["type", "duration", "delay", "pauseAnimationOnAwake"],
-          at: pointer / "canvas")
+          canvas, allowed: Self.canvasMembers, at: pointer / Member.canvas)
       }
       self.canvas = CanvasSettings(
-        json: canvas, nameKey: "type", at: pointer / "canvas", in: &context)
+        json: canvas, nameKey: CanvasMember.type, at: pointer / Member.canvas, in: &context)
     }
+    let sublayersPointer = pointer / Member.sublayers
     if let items = context.array(
-      value["sublayers"], at: pointer / "sublayers", max: layers.maxLayers)
+      value[Member.sublayers], at: sublayersPointer, max: layers.maxLayers)
     {
-      sublayers = Self.list(json: items, at: pointer / "sublayers", in: &context, layers: &layers)
+      sublayers = Self.list(json: items, at: sublayersPointer, in: &context, layers: &layers)
     }
   }
 
@@ -84,11 +105,15 @@ extension Layer {
     var customTypes = customTypes
     for (i, item) in items.enumerated() {
       let at = pointer / i
-      if case .string("canvas")? = item["type"] {
-        context.rejectUnknownMembers(
-          item, allowed: ["type", "name", "duration", "delay", "addedAt"], at: at)
-        if let settings = CanvasSettings(json: item, nameKey: "name", at: at, in: &context) {
-          let time = context.number(item["addedAt"], at: at / "addedAt", in: 0...1e9) ?? 0
+      if case .string("canvas")? = item[CanvasAnimationMember.type] {
+        context.rejectUnknownMembers(item, allowed: Self.canvasAnimationMembers, at: at)
+        if let settings = CanvasSettings(
+          json: item, nameKey: CanvasAnimationMember.name, at: at, in: &context)
+        {
+          let time =
+            context.number(
+              item[CanvasAnimationMember.addedAt], at: at / CanvasAnimationMember.addedAt,
+              in: 0...1e9) ?? 0
           layers.canvasStarts.append(
             ScriptEvent(
               time: time, action: .startCanvasAnimation(layer: name, settings: settings),

@@ -3,6 +3,14 @@ import TimingEngine
 /// A layer's `delegate`: `"view"` (a UIKit view backing the layer, semantics.md §5.5) or
 /// `{"actions": {key: action | null}}` (a delegate answering `actionForLayer:forKey:`).
 extension LayerDelegate {
+  /// The members of a delegate object.
+  enum Member: String, WireMember {
+    case actions
+  }
+
+  /// The string that names a view as the delegate.
+  static let viewName = "view"
+
   /// Nil when absent, or when not a delegate (reported).
   init?(
     json value: JSONValue?, at pointer: JSONPointer, in context: inout DecodingContext,
@@ -10,12 +18,12 @@ extension LayerDelegate {
   ) {
     guard let value else { return nil }
     switch value {
-    case .string("view"): self = .view
+    case .string(Self.viewName): self = .view
     case .object:
-      context.rejectUnknownMembers(value, allowed: ["actions"], at: pointer)
+      context.rejectUnknownMembers(value, allowed: Member.self, at: pointer)
       self = .table(
         ActionTable(
-          json: value["actions"] ?? .object([]), at: pointer / "actions", in: &context,
+          json: value[Member.actions] ?? .object([]), at: pointer / Member.actions, in: &context,
           values: &values))
     case .null, .bool, .number, .string, .array:
       context.fail(

@@ -8,6 +8,21 @@ struct PointsRequest {
   /// finite.
   static let inputRange: ClosedRange<Double> = -1e6...1e6
 
+  /// The members of the body, in the order the unknown-member message lists them.
+  enum Member: String, WireMember {
+    case function, x, slope, beforeFlag
+  }
+
+  /// The members of the answer: the function described (`Member.function`), then its points.
+  enum AnswerMember: String, WireMember {
+    case points
+  }
+
+  /// The members of each point of the answer.
+  enum PointMember: String, WireMember {
+    case x, y, slope
+  }
+
   var function: TimingFunction
   var xs: [Double]
   var slope = false
@@ -28,20 +43,22 @@ struct PointsRequest {
         .at(root, "the body must be a JSON object with \"function\" and \"x\"")
       ])
     }
-    for (key, _) in members where !["function", "x", "slope", "beforeFlag"].contains(key) {
-      context.fail(root / key, "unknown member; expected function, x, slope, beforeFlag")
+    for (key, _) in members where Member(rawValue: key) == nil {
+      context.fail(
+        root / key,
+        "unknown member; expected \(Member.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     var function: TimingFunction?
-    if let value = body["function"] {
-      function = TimingFunction(json: value, at: root / "function", in: &context)
+    if let value = body[Member.function] {
+      function = TimingFunction(json: value, at: root / Member.function, in: &context)
       // A text too long for the budget is refused before anything else is looked at.
       if let exhausted = context.exhausted { throw Problem.tooMuchWork(exhausted) }
     } else {
-      context.fail(root / "function", "is required: a timing function, e.g. \"easeIn\"")
+      context.fail(root / Member.function, "is required: a timing function, e.g. \"easeIn\"")
     }
-    xs = try Self.inputs(body["x"], at: root / "x", maxPoints: maxPoints, &context)
-    slope = context.bool(body["slope"], at: root / "slope") ?? false
-    beforeFlag = context.bool(body["beforeFlag"], at: root / "beforeFlag") ?? false
+    xs = try Self.inputs(body[Member.x], at: root / Member.x, maxPoints: maxPoints, &context)
+    slope = context.bool(body[Member.slope], at: root / Member.slope) ?? false
+    beforeFlag = context.bool(body[Member.beforeFlag], at: root / Member.beforeFlag) ?? false
     try context.throwIfFailed()
     // Without a function decoding reported why, and threw above.
     guard let function else { throw Problem.invalidRequest(context.problems) }
@@ -82,19 +99,19 @@ struct PointsRequest {
   /// The answer: the function described, then each point.
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("function")
+    w.key(Member.function)
     function.writeDescription(to: &w)
-    w.key("points")
+    w.key(AnswerMember.points)
     w.beginArray()
     for x in xs {
       w.beginObject()
-      w.key("x")
+      w.key(PointMember.x)
       w.number(x)
-      w.key("y")
+      w.key(PointMember.y)
       w.number(function.evaluate(x, beforeFlag: beforeFlag))
       if slope {
         // JSON has no infinity: a vertical tangent is null.
-        w.key("slope")
+        w.key(PointMember.slope)
         w.number(function.slope(x))
       }
       w.endObject()

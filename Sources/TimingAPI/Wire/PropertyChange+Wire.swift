@@ -3,7 +3,9 @@ import TimingEngine
 /// A property change in a script (`set`): `{"layer", "keyPath", "value"}`; `frame` becomes
 /// position and bounds (semantics.md §5.1).
 extension PropertyChange {
-  static let wireMembers: Set<String> = ["layer", "keyPath", "value"]
+  enum Member: String, WireMember {
+    case layer, keyPath, value
+  }
 
   /// At most this many changes in one `set`.
   static let maxPerList = 10_000
@@ -30,23 +32,25 @@ extension PropertyChange {
       context.fail(pointer, "a change is {\"layer\", \"keyPath\", \"value\"}")
       return []
     }
-    context.rejectUnknownMembers(item, allowed: wireMembers, at: pointer)
-    guard let layerName = script.layer(item["layer"], at: pointer / "layer", &context),
-      let keyPathText = context.string(item["keyPath"], at: pointer / "keyPath", maxLength: 128)
+    context.rejectUnknownMembers(item, allowed: Member.self, at: pointer)
+    let keyPathPointer = pointer / Member.keyPath
+    let valuePointer = pointer / Member.value
+    guard let layerName = script.layer(item[Member.layer], at: pointer / Member.layer, &context),
+      let keyPathText = context.string(item[Member.keyPath], at: keyPathPointer, maxLength: 128)
     else {
-      if item["keyPath"] == nil {
-        context.fail(pointer / "keyPath", "is required: the property to set")
+      if item[Member.keyPath] == nil {
+        context.fail(keyPathPointer, "is required: the property to set")
       }
       return []
     }
-    guard let newValue = item["value"] else {
-      context.fail(pointer / "value", "is required: the new value")
+    guard let newValue = item[Member.value] else {
+      context.fail(valuePointer, "is required: the new value")
       return []
     }
     if keyPathText == "frame" {
       guard
         let rect = AnimatableValue(
-          json: newValue, at: pointer / "value", in: &context, as: .rect, contents: &script.values)
+          json: newValue, at: valuePointer, in: &context, as: .rect, contents: &script.values)
       else {
         return []
       }
@@ -71,16 +75,16 @@ extension PropertyChange {
     guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
       let hint = LayerProperties.suggestion(for: property).map { "; did you mean \($0)?" } ?? ""
       context.fail(
-        pointer / "keyPath",
+        keyPathPointer,
         "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)" + hint)
       return []
     }
     if LayerProperties.catalogue[property] == nil {
-      context.warnIfMisspelt(property, at: pointer / "keyPath", taken: "set as a custom property")
+      context.warnIfMisspelt(property, at: keyPathPointer, taken: "set as a custom property")
     }
     guard
       let decoded = AnimatableValue(
-        json: newValue, at: pointer / "value", in: &context, as: keyPath.valueType,
+        json: newValue, at: valuePointer, in: &context, as: keyPath.valueType,
         contents: &script.values)
     else { return [] }
     return [

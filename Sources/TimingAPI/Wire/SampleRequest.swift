@@ -3,6 +3,16 @@ import TimingEngine
 /// A timeline request's `sample` (api.md "Timelines"): `{from, to, fps}` (inclusive of both
 /// ends) or `{times: [...]}`, read as the scene times to sample.
 struct SampleRequest {
+  /// The members of `{"times"}`.
+  enum TimesMember: String, WireMember {
+    case times
+  }
+
+  /// The members of `{from, to, fps}`.
+  enum RangeMember: String, WireMember {
+    case from, to, fps
+  }
+
   var times: [Double] = []
 
   /// No times when absent or invalid (reported); at most `maxSamples` of them.
@@ -20,17 +30,18 @@ struct SampleRequest {
       return
     }
     let sample = JSONValue.object(members)
-    if let times = sample["times"] {
-      context.rejectUnknownMembers(sample, allowed: ["times"], at: pointer)
+    if let times = sample[TimesMember.times] {
+      let at = pointer / TimesMember.times
+      context.rejectUnknownMembers(sample, allowed: TimesMember.self, at: pointer)
       if case .array(let items) = times, items.count > maxSamples {
-        context.fail(pointer / "times", Self.tooMany(items.count, "", maxSamples))
+        context.fail(at, Self.tooMany(items.count, "", maxSamples))
         return
       }
-      guard let items = context.array(times, at: pointer / "times", max: maxSamples) else {
+      guard let items = context.array(times, at: at, max: maxSamples) else {
         return
       }
       self.times = items.enumerated().compactMap { i, item in
-        context.number(item, at: pointer / "times" / i, what: "a scene time")
+        context.number(item, at: at / i, what: "a scene time")
       }
       return
     }
@@ -42,17 +53,20 @@ struct SampleRequest {
     _ sample: JSONValue, at pointer: JSONPointer, maxSamples: Int,
     in context: inout DecodingContext
   ) -> [Double] {
-    context.rejectUnknownMembers(sample, allowed: ["from", "to", "fps"], at: pointer)
+    context.rejectUnknownMembers(sample, allowed: RangeMember.self, at: pointer)
     let from = context.number(
-      sample["from"] ?? .number(0), at: pointer / "from", what: "a scene time")
-    let to = context.number(sample["to"], at: pointer / "to", what: "a scene time")
+      sample[RangeMember.from] ?? .number(0), at: pointer / RangeMember.from, what: "a scene time")
+    let to = context.number(
+      sample[RangeMember.to], at: pointer / RangeMember.to, what: "a scene time")
     let fps = context.number(
-      sample["fps"] ?? .number(60), at: pointer / "fps", in: 0.001...1000, what: "frames per second"
-    )
-    if sample["to"] == nil { context.fail(pointer / "to", "is required: the last time to sample") }
+      sample[RangeMember.fps] ?? .number(60), at: pointer / RangeMember.fps, in: 0.001...1000,
+      what: "frames per second")
+    if sample[RangeMember.to] == nil {
+      context.fail(pointer / RangeMember.to, "is required: the last time to sample")
+    }
     guard let from, let to, let fps else { return [] }
     guard to >= from else {
-      context.fail(pointer / "to", "must not be before from")
+      context.fail(pointer / RangeMember.to, "must not be before from")
       return []
     }
     let intervals = ((to - from) * fps + 1e-9).rounded(.down)

@@ -72,7 +72,8 @@ struct ScriptContext {
     // Each change's lookup composes the property's animations so far: keep scripts bounded.
     if changesSeen.count > 10_000 {
       context.fail(
-        JSONPointer() / "events", "\(changesSeen.count) property changes; at most 10000 per scene")
+        JSONPointer() / TimelineRequest.Member.events,
+        "\(changesSeen.count) property changes; at most 10000 per scene")
       return
     }
     var first: [String: (value: [Double], pointer: JSONPointer)] = [:]

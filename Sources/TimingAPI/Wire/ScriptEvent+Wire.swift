@@ -3,6 +3,9 @@ import TimingEngine
 /// A script event in a timeline request (api.md "Timelines", events): `{"time", <kind>: …}`,
 /// one kind per event (`ScriptEventKind`), each decoded by a function of its own below.
 extension ScriptEvent {
+  private typealias EventMember = ScriptEventKind.EventMember
+  private typealias Member = ScriptEventKind.ObjectMember
+
   init?(
     json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext,
     script: inout ScriptContext
@@ -14,17 +17,18 @@ extension ScriptEvent {
       return nil
     }
     context.rejectUnknownMembers(value, allowed: ScriptEventKind.eventMembers, at: pointer)
+    let timePointer = pointer / EventMember.time
     let time = context.number(
-      value["time"], at: pointer / "time", in: 0...1e9, what: "a scene time ≥ 0")
-    if value["time"] == nil {
-      context.fail(pointer / "time", "is required: the scene time of the event")
+      value[EventMember.time], at: timePointer, in: 0...1e9, what: "a scene time ≥ 0")
+    if value[EventMember.time] == nil {
+      context.fail(timePointer, "is required: the scene time of the event")
     }
     guard let kind = ScriptEventKind.of(value, at: pointer, &context) else { return nil }
     let action: ScriptAction?
     if let members = kind.members {
       // The kinds that hold an object of their own: its members first, then what they say.
-      let at = pointer / kind.rawValue
-      guard let object = context.object(value[kind.rawValue], at: at).map(JSONValue.object) else {
+      let at = pointer / kind
+      guard let object = context.object(value[kind], at: at).map(JSONValue.object) else {
         return nil
       }
       context.rejectUnknownMembers(object, allowed: members, at: at)
@@ -49,11 +53,11 @@ extension ScriptEvent {
     case .addAnimation: addAnimation(value, at: pointer, &context, &script)
     case .removeAnimation: removeAnimation(value, at: pointer, &context, script)
     case .removeAllAnimations:
-      script.layer(value["layer"], at: pointer / "layer", &context).map {
+      script.layer(value[Member.layer], at: pointer / Member.layer, &context).map {
         .removeAllAnimations(layer: $0)
       }
     case .startCanvasAnimation:
-      script.layer(value["layer"], at: pointer / "layer", &context).map {
+      script.layer(value[Member.layer], at: pointer / Member.layer, &context).map {
         .startCanvasAnimation(layer: $0, settings: nil)
       }
     case .insertLayer: insertLayer(value, at: pointer, &context, script)
@@ -67,13 +71,14 @@ extension ScriptEvent {
     _ event: JSONValue, at pointer: JSONPointer, _ context: inout DecodingContext,
     _ script: inout ScriptContext
   ) -> ScriptAction? {
-    if event["completion"] != nil && event["transaction"] == nil {
+    if event[EventMember.completion] != nil && event[EventMember.transaction] == nil {
       context.fail(
-        pointer / "completion", "a completion belongs to a transaction: put it in \"transaction\"")
+        pointer / EventMember.completion,
+        "a completion belongs to a transaction: put it in \"transaction\"")
     }
     return ScriptTransaction(
-      json: event["transaction"] ?? .object([]), set: event["set"], event: pointer,
-      at: pointer / "transaction", in: &context, script: &script
+      json: event[EventMember.transaction] ?? .object([]), set: event[ScriptEventKind.set],
+      event: pointer, at: pointer / EventMember.transaction, in: &context, script: &script
     ).map { .transaction($0) }
   }
 
@@ -82,11 +87,13 @@ extension ScriptEvent {
     _ event: JSONValue, at pointer: JSONPointer, _ context: inout DecodingContext,
     _ script: inout ScriptContext
   ) -> ScriptAction? {
-    let block = AnimationBlock(json: event["animate"], at: pointer / "animate", in: &context)
+    let block = AnimationBlock(
+      json: event[ScriptEventKind.animate], at: pointer / ScriptEventKind.animate, in: &context)
     let changes = PropertyChange.list(
-      json: event["set"], at: pointer / "set", in: &context, script: &script)
+      json: event[ScriptEventKind.set], at: pointer / ScriptEventKind.set, in: &context,
+      script: &script)
     let completion = context.string(
-      event["completion"], at: pointer / "completion", maxLength: 128)
+      event[EventMember.completion], at: pointer / EventMember.completion, maxLength: 128)
     return block.map { .animate($0, changes: changes, completion: completion) }
   }
 
@@ -95,22 +102,23 @@ extension ScriptEvent {
     _ object: JSONValue, at pointer: JSONPointer, _ context: inout DecodingContext,
     _ script: inout ScriptContext
   ) -> ScriptAction? {
-    guard let layer = script.layer(object["layer"], at: pointer / "layer", &context) else {
+    guard let layer = script.layer(object[Member.layer], at: pointer / Member.layer, &context)
+    else {
       return nil
     }
     var customTypes = script.layers[layer] ?? [:]
-    guard let animationValue = object["animation"] else {
-      context.fail(pointer / "animation", "is required: the animation to add")
+    guard let animationValue = object[Member.animation] else {
+      context.fail(pointer / Member.animation, "is required: the animation to add")
       return nil
     }
     guard
       var animation = Animation(
-        json: animationValue, at: pointer / "animation", in: &context,
+        json: animationValue, at: pointer / Member.animation, in: &context,
         customTypes: &customTypes, contents: &script.values)
     else {
       return nil
     }
-    if let key = context.string(object["key"], at: pointer / "key", maxLength: 128) {
+    if let key = context.string(object[Member.key], at: pointer / Member.key, maxLength: 128) {
       animation.key = key
     }
     return .addAnimation(layer: layer, animation: animation)
@@ -121,12 +129,14 @@ extension ScriptEvent {
     _ object: JSONValue, at pointer: JSONPointer, _ context: inout DecodingContext,
     _ script: ScriptContext
   ) -> ScriptAction? {
-    guard let layer = script.layer(object["layer"], at: pointer / "layer", &context) else {
+    guard let layer = script.layer(object[Member.layer], at: pointer / Member.layer, &context)
+    else {
       return nil
     }
-    guard let key = context.string(object["key"], at: pointer / "key", maxLength: 128) else {
-      if object["key"] == nil {
-        context.fail(pointer / "key", "is required: the key of the animation to remove")
+    guard let key = context.string(object[Member.key], at: pointer / Member.key, maxLength: 128)
+    else {
+      if object[Member.key] == nil {
+        context.fail(pointer / Member.key, "is required: the key of the animation to remove")
       }
       return nil
     }
@@ -138,15 +148,16 @@ extension ScriptEvent {
     _ object: JSONValue, at pointer: JSONPointer, _ context: inout DecodingContext,
     _ script: ScriptContext
   ) -> ScriptAction? {
-    guard let layer = script.inserted[(pointer / "layer").description] else {
-      if object["layer"] == nil {
-        context.fail(pointer / "layer", "is required: the layer to insert")
+    guard let layer = script.inserted[(pointer / Member.layer).description] else {
+      if object[Member.layer] == nil {
+        context.fail(pointer / Member.layer, "is required: the layer to insert")
       }
       return nil
     }
     var parent: String?
-    if object["parent"] != nil {
-      guard let name = script.layer(object["parent"], at: pointer / "parent", &context) else {
+    if object[Member.parent] != nil {
+      guard let name = script.layer(object[Member.parent], at: pointer / Member.parent, &context)
+      else {
         return nil
       }
       parent = name
@@ -159,10 +170,11 @@ extension ScriptEvent {
     _ object: JSONValue, at pointer: JSONPointer, time: Double?, _ context: inout DecodingContext,
     _ script: inout ScriptContext
   ) -> ScriptAction? {
-    guard let name = script.layer(object["layer"], at: pointer / "layer", &context) else {
+    guard let name = script.layer(object[Member.layer], at: pointer / Member.layer, &context)
+    else {
       return nil
     }
-    if let time { script.noteRemoval(of: name, at: time, pointer / "layer") }
+    if let time { script.noteRemoval(of: name, at: time, pointer / Member.layer) }
     return .removeLayer(name)
   }
 
@@ -171,16 +183,17 @@ extension ScriptEvent {
     _ object: JSONValue, at pointer: JSONPointer, time: Double?, _ context: inout DecodingContext,
     _ script: inout ScriptContext
   ) -> ScriptAction? {
-    guard let old = script.layer(object["layer"], at: pointer / "layer", &context) else {
+    guard let old = script.layer(object[Member.layer], at: pointer / Member.layer, &context)
+    else {
       return nil
     }
-    guard let new = script.inserted[(pointer / "with").description] else {
-      if object["with"] == nil {
-        context.fail(pointer / "with", "is required: the layer that takes its place")
+    guard let new = script.inserted[(pointer / Member.with).description] else {
+      if object[Member.with] == nil {
+        context.fail(pointer / Member.with, "is required: the layer that takes its place")
       }
       return nil
     }
-    if let time { script.noteRemoval(of: old, at: time, pointer / "layer") }
+    if let time { script.noteRemoval(of: old, at: time, pointer / Member.layer) }
     return .replaceLayer(old, with: new)
   }
 }

@@ -3,10 +3,10 @@ import TimingEngine
 /// A `set` event's transaction (api.md "Timelines", events): its settings, changes, nested
 /// `transactions` and `completion`.
 extension ScriptTransaction {
-  static let wireMembers: Set<String> = [
-    "animationDuration", "animationTimingFunction", "disableActions", "transactions",
-    "completion", "set",
-  ]
+  enum Member: String, WireMember {
+    case animationDuration, animationTimingFunction, disableActions, transactions, completion,
+      set
+  }
 
   /// Transactions nest at most this deep, which bounds the recursion a body can cause.
   static let maxDepth = 16
@@ -27,30 +27,36 @@ extension ScriptTransaction {
       context.fail(path, "transactions nested deeper than \(Self.maxDepth) levels")
       return nil
     }
-    context.rejectUnknownMembers(value, allowed: Self.wireMembers, at: path)
+    context.rejectUnknownMembers(value, allowed: Member.self, at: path)
     self.init()
     animationDuration = context.number(
-      value["animationDuration"], at: path / "animationDuration", in: 0...1e6)
-    if let f = value["animationTimingFunction"],
-      let function = TimingFunction(json: f, at: path / "animationTimingFunction", in: &context)
+      value[Member.animationDuration], at: path / Member.animationDuration, in: 0...1e6)
+    if let f = value[Member.animationTimingFunction],
+      let function = TimingFunction(
+        json: f, at: path / Member.animationTimingFunction, in: &context)
     {
       animationTimingFunction = function
     }
-    disableActions = context.bool(value["disableActions"], at: path / "disableActions")
-    completion = context.string(value["completion"], at: path / "completion", maxLength: 128)
-    let changesValue = depth == 0 ? set : value["set"]
-    let changesPointer = depth == 0 ? eventPointer / "set" : path / "set"
-    if depth == 0 && value["set"] != nil {
-      context.fail(path / "set", "put the outer transaction's changes in the event's \"set\"")
+    disableActions = context.bool(
+      value[Member.disableActions], at: path / Member.disableActions)
+    completion = context.string(
+      value[Member.completion], at: path / Member.completion, maxLength: 128)
+    // The event's `set` is the same member name as a transaction's (ScriptEventKind.set).
+    let changesValue = depth == 0 ? set : value[Member.set]
+    let changesPointer = depth == 0 ? eventPointer / Member.set : path / Member.set
+    if depth == 0 && value[Member.set] != nil {
+      context.fail(
+        path / Member.set, "put the outer transaction's changes in the event's \"set\"")
     }
     changes = PropertyChange.list(
       json: changesValue, at: changesPointer, in: &context, script: &script)
+    let transactions = path / Member.transactions
     for (i, inner)
-      in (context.array(value["transactions"], at: path / "transactions", max: 100) ?? [])
+      in (context.array(value[Member.transactions], at: transactions, max: 100) ?? [])
       .enumerated()
     {
       if let transaction = ScriptTransaction(
-        json: inner, set: nil, event: eventPointer, at: path / "transactions" / i, in: &context,
+        json: inner, set: nil, event: eventPointer, at: transactions / i, in: &context,
         script: &script, depth: depth + 1)
       {
         nested.append(transaction)

@@ -9,9 +9,15 @@ struct TimelineRequest {
     var maxSamples = 100_000
   }
 
-  static let wireMembers: Set<String> = [
-    "layers", "sample", "keyPaths", "screen", "events", "export",
-  ]
+  enum Member: String, WireMember {
+    case layers, sample, keyPaths, screen, events, export
+  }
+
+  /// The members of `screen`.
+  enum ScreenMember: String, WireMember {
+    case width, height
+  }
+
   /// At most this many script events, and this many key paths to report.
   static let maxEvents = 10_000
   static let maxKeyPaths = 256
@@ -23,7 +29,7 @@ struct TimelineRequest {
   /// defaults when absent, and unused by the other formats.
   var exportBounds = ExportBounds()
   /// Pointer of each requested key path, for errors found once the plan exists.
-  var keyPathsPointer = JSONPointer() / "keyPaths"
+  var keyPathsPointer = JSONPointer() / Member.keyPaths
 
   /// Decodes and validates `body`, reporting every problem to `context` with its pointer, and
   /// throws them all (or the budget it went past) in one problem.
@@ -34,34 +40,44 @@ struct TimelineRequest {
         .at(root, "the body must be a JSON object with \"layers\" and \"sample\"")
       ])
     }
-    context.rejectUnknownMembers(body, allowed: Self.wireMembers, at: root)
+    context.rejectUnknownMembers(body, allowed: Member.self, at: root)
     scene = Scene()
-    Self.readScreen(body["screen"], at: root / "screen", into: &scene, &context)
+    Self.readScreen(body[Member.screen], at: root / Member.screen, into: &scene, &context)
     var layers = LayerContext(
       maxLayers: limits.maxLayers, maxAnimationsPerLayer: limits.maxAnimationsPerLayer)
-    if let items = context.array(body["layers"], at: root / "layers", max: limits.maxLayers) {
-      scene.layers = Layer.list(json: items, at: root / "layers", in: &context, layers: &layers)
-    } else if body["layers"] == nil {
-      context.fail(root / "layers", "is required: an array of layers")
+    if let items = context.array(
+      body[Member.layers], at: root / Member.layers, max: limits.maxLayers)
+    {
+      scene.layers = Layer.list(
+        json: items, at: root / Member.layers, in: &context, layers: &layers)
+    } else if body[Member.layers] == nil {
+      context.fail(root / Member.layers, "is required: an array of layers")
     }
     var names = Set<String>()
     Self.checkNames(scene.layers, &names, &context)
-    if let items = context.array(body["events"], at: root / "events", max: Self.maxEvents) {
-      scene.events = Self.events(items, at: root / "events", scene, &names, &context, &layers)
+    if let items = context.array(
+      body[Member.events], at: root / Member.events, max: Self.maxEvents)
+    {
+      scene.events = Self.events(
+        items, at: root / Member.events, scene, &names, &context, &layers)
     }
     // `{"type": "canvas"}` animations start their preset when added, like startCanvasAnimation.
     scene.events += layers.canvasStarts
     scene.contentsNames = layers.values.names
     times =
       SampleRequest(
-        json: body["sample"], at: root / "sample", maxSamples: limits.maxSamples, in: &context
+        json: body[Member.sample], at: root / Member.sample, maxSamples: limits.maxSamples,
+        in: &context
       ).times
-    if let items = context.array(body["keyPaths"], at: root / "keyPaths", max: Self.maxKeyPaths) {
+    if let items = context.array(
+      body[Member.keyPaths], at: root / Member.keyPaths, max: Self.maxKeyPaths)
+    {
       keyPaths = items.enumerated().compactMap { i, item in
-        context.string(item, at: root / "keyPaths" / i, maxLength: 128)
+        context.string(item, at: root / Member.keyPaths / i, maxLength: 128)
       }
     }
-    exportBounds = ExportBounds(json: body["export"], at: root / "export", in: &context)
+    exportBounds = ExportBounds(
+      json: body[Member.export], at: root / Member.export, in: &context)
     try context.throwIfFailed()
   }
 
@@ -71,14 +87,16 @@ struct TimelineRequest {
     _ context: inout DecodingContext
   ) {
     guard let screen = context.object(value, at: pointer).map(JSONValue.object) else { return }
-    context.rejectUnknownMembers(screen, allowed: ["width", "height"], at: pointer)
+    context.rejectUnknownMembers(screen, allowed: ScreenMember.self, at: pointer)
     if let w = context.number(
-      screen["width"], at: pointer / "width", in: 1...100_000, what: "a size in points")
+      screen[ScreenMember.width], at: pointer / ScreenMember.width, in: 1...100_000,
+      what: "a size in points")
     {
       scene.screenWidth = w
     }
     if let h = context.number(
-      screen["height"], at: pointer / "height", in: 1...100_000, what: "a size in points")
+      screen[ScreenMember.height], at: pointer / ScreenMember.height, in: 1...100_000,
+      what: "a size in points")
     {
       scene.screenHeight = h
     }
@@ -92,10 +110,10 @@ struct TimelineRequest {
     var inserted: [String: Layer] = [:]
     for (i, item) in items.enumerated() {
       for kind in ScriptEventKind.allCases {
-        guard let member = kind.layerSpecMember, case .object? = item[kind.rawValue],
-          let spec = item[kind.rawValue]?[member]
+        guard let member = kind.layerSpecMember, case .object? = item[kind],
+          let spec = item[kind]?[member]
         else { continue }
-        let at = pointer / i / kind.rawValue / member
+        let at = pointer / i / kind / member
         if let layer = Layer(json: spec, at: at, in: &context, layers: &layers) {
           inserted[at.description] = layer
           checkNames([layer], &names, &context)
@@ -139,7 +157,7 @@ struct TimelineRequest {
     for layer in layers {
       if !names.insert(layer.name).inserted {
         context.fail(
-          JSONPointer(layer.source) / "name",
+          JSONPointer(layer.source) / Layer.Member.name,
           "duplicate layer name '\(layer.name.prefix(64))'; names must be unique")
       }
       checkNames(layer.sublayers, &names, &context)

@@ -8,7 +8,7 @@ enum TraceJSON {
     for step in trace {
       w.beginObject()
       w.key("step")
-      w.string(step.step)
+      w.string(step.step.rawValue)
       if let depth = step.depth {
         w.key("depth")
         w.number(depth)

@@ -5,9 +5,9 @@ import TimingEngine
 extension TransactionState {
   /// `transactions` is accepted for the shape a script's transactions have, and not read: an
   /// action lookup happens in one transaction.
-  static let wireMembers: Set<String> = [
-    "animationDuration", "animationTimingFunction", "disableActions", "transactions",
-  ]
+  enum Member: String, WireMember {
+    case animationDuration, animationTimingFunction, disableActions, transactions
+  }
 
   /// `outer` with the settings `value` gives.
   init(
@@ -17,18 +17,19 @@ extension TransactionState {
     self = outer
     guard let members = context.object(value, at: pointer) else { return }
     let object = JSONValue.object(members)
-    context.rejectUnknownMembers(object, allowed: Self.wireMembers, at: pointer)
+    context.rejectUnknownMembers(object, allowed: Member.self, at: pointer)
     if let d = context.number(
-      object["animationDuration"], at: pointer / "animationDuration", in: 0...1e6)
+      object[Member.animationDuration], at: pointer / Member.animationDuration, in: 0...1e6)
     {
       animationDuration = d
     }
-    if let f = object["animationTimingFunction"],
-      let function = TimingFunction(json: f, at: pointer / "animationTimingFunction", in: &context)
+    if let f = object[Member.animationTimingFunction],
+      let function = TimingFunction(
+        json: f, at: pointer / Member.animationTimingFunction, in: &context)
     {
       animationTimingFunction = function
     }
-    if let b = context.bool(object["disableActions"], at: pointer / "disableActions") {
+    if let b = context.bool(object[Member.disableActions], at: pointer / Member.disableActions) {
       disableActions = b
     }
   }

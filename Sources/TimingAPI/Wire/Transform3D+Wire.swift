@@ -10,6 +10,11 @@ extension Transform3D {
     case translate, scale, rotate, perspective, matrix
   }
 
+  /// The member a `rotate` operation takes beside its angle.
+  enum RotationMember: String, WireMember {
+    case axis
+  }
+
   init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
     guard case .array(let items) = value else {
       context.fail(
@@ -47,7 +52,7 @@ extension Transform3D {
     _ value: JSONValue, _ pointer: JSONPointer, _ context: inout DecodingContext
   ) -> Transform3D? {
     guard case .object(let members) = value,
-      let (name, argument) = members.first(where: { $0.0 != "axis" })
+      let (name, argument) = members.first(where: { $0.0 != RotationMember.axis.rawValue })
     else {
       context.fail(
         pointer,
@@ -56,7 +61,8 @@ extension Transform3D {
       return nil
     }
     context.rejectUnknownMembers(
-      value, allowed: Set([name] + (name == Operation.rotate.rawValue ? ["axis"] : [])),
+      value,
+      allowed: Set([name] + (name == Operation.rotate.rawValue ? RotationMember.names : [])),
       at: pointer)
     guard let operation = Operation(rawValue: name) else {
       context.fail(
@@ -74,7 +80,7 @@ extension Transform3D {
     case .rotate:
       guard
         let angle = context.number(argument, at: at, in: -1e6...1e6, what: "an angle in radians"),
-        let axis = axis(value["axis"], pointer / "axis", &context)
+        let axis = axis(value[RotationMember.axis], pointer / RotationMember.axis, &context)
       else { return nil }
       return .rotation(angle, axis[0], axis[1], axis[2])
     case .perspective:

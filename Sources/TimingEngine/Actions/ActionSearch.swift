@@ -6,7 +6,7 @@
 public enum ActionSearch {
   public struct TraceStep: Sendable, Equatable {
     public enum Answer: String, Sendable { case action, NSNull, `nil`, skipped }
-    public let step: String
+    public let step: Step
     public let depth: Int?
     public let source: String?
     public let answer: Answer
@@ -17,8 +17,8 @@ public enum ActionSearch {
     public let key: String
     /// The action to run, ready to add (keyPath and duration filled in); nil for none.
     public let action: Animation?
-    /// Which step decided: delegate, actions, style, defaultActionForKey, disableActions, or none.
-    public let decidedBy: String
+    /// Which step decided: the one that answered, or `noAction`.
+    public let decidedBy: Step
     public let trace: [TraceStep]
   }
 
@@ -27,14 +27,14 @@ public enum ActionSearch {
   ) -> Resolution {
     var trace: [TraceStep] = []
     func step(
-      _ name: String, _ answer: TraceStep.Answer, depth: Int? = nil, source: String? = nil,
+      _ name: Step, _ answer: TraceStep.Answer, depth: Int? = nil, source: String? = nil,
       note: String? = nil
     ) {
       trace.append(TraceStep(step: name, depth: depth, source: source, answer: answer, note: note))
     }
     if transaction.disableActions {
-      step("disableActions", .skipped, note: "the transaction disables actions: no lookup is made")
-      return Resolution(key: key, action: nil, decidedBy: "disableActions", trace: trace)
+      step(.disableActions, .skipped, note: "the transaction disables actions: no lookup is made")
+      return Resolution(key: key, action: nil, decidedBy: .disableActions, trace: trace)
     }
     // 1. The delegate.
     switch sources.delegate {
@@ -43,59 +43,59 @@ public enum ActionSearch {
         let action = UIKitActions.action(for: key, block: block, transaction: transaction)
       {
         step(
-          "delegate", .action,
+          .delegate, .action,
           note: "a UIView inside an animation block animates its animatable properties")
-        return Resolution(key: key, action: action, decidedBy: "delegate", trace: trace)
+        return Resolution(key: key, action: action, decidedBy: .delegate, trace: trace)
       }
       step(
-        "delegate", .NSNull,
+        .delegate, .NSNull,
         note: block == nil
           ? "a UIView answers NSNull outside animation blocks"
           : "a UIView does not animate '\(key)' even in a block")
-      return Resolution(key: key, action: nil, decidedBy: "delegate", trace: trace)
+      return Resolution(key: key, action: nil, decidedBy: .delegate, trace: trace)
     case .table(let table)?:
       if let answer = table.entries[key] {
         return decide(
-          answer, "delegate", key: key, transaction: transaction, trace: &trace, depth: nil,
+          answer, .delegate, key: key, transaction: transaction, trace: &trace, depth: nil,
           source: nil)
       }
-      step("delegate", .nil)
+      step(.delegate, .nil)
     case nil: break
     }
     // 2. The layer's actions dictionary.
     if let answer = sources.actions.entries[key] {
       return decide(
-        answer, "actions", key: key, transaction: transaction, trace: &trace, depth: nil,
+        answer, .actions, key: key, transaction: transaction, trace: &trace, depth: nil,
         source: nil)
     }
-    step("actions", .nil)
+    step(.actions, .nil)
     // 3. The style chain, shallowest first.
     for (depth, table) in sources.style.enumerated() {
       if let answer = table.entries[key] {
         return decide(
-          answer, "style", key: key, transaction: transaction, trace: &trace, depth: depth,
+          answer, .style, key: key, transaction: transaction, trace: &trace, depth: depth,
           source: nil)
       }
-      step("style", .nil, depth: depth)
+      step(.style, .nil, depth: depth)
     }
     // 4. defaultActionForKey: the class's own defaults, then Core Animation's.
     if let answer = sources.classDefaults.entries[key] {
       return decide(
-        answer, "defaultActionForKey", key: key, transaction: transaction, trace: &trace,
+        answer, .defaultActionForKey, key: key, transaction: transaction, trace: &trace,
         depth: nil, source: "class")
     }
     if let builtIn = BuiltInActions.action(for: key, transaction: transaction) {
-      step("defaultActionForKey", .action, source: "builtin")
-      return Resolution(key: key, action: builtIn, decidedBy: "defaultActionForKey", trace: trace)
+      step(.defaultActionForKey, .action, source: "builtin")
+      return Resolution(key: key, action: builtIn, decidedBy: .defaultActionForKey, trace: trace)
     }
     step(
-      "defaultActionForKey", .nil, source: "builtin",
+      .defaultActionForKey, .nil, source: "builtin",
       note: "Core Animation has no implicit action for '\(key)'")
-    return Resolution(key: key, action: nil, decidedBy: "none", trace: trace)
+    return Resolution(key: key, action: nil, decidedBy: .noAction, trace: trace)
   }
 
   private static func decide(
-    _ answer: ActionAnswer, _ name: String, key: String, transaction: TransactionState,
+    _ answer: ActionAnswer, _ name: Step, key: String, transaction: TransactionState,
     trace: inout [TraceStep],
     depth: Int?, source: String?
   ) -> Resolution {

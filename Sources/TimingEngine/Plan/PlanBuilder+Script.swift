@@ -236,7 +236,7 @@ extension PlanBuilder {
     }
     var start = old
     if let action = resolutions[0].action, Self.lacksEnds(action),
-      resolutions[0].decidedBy != "delegate" || (block?.beginFromCurrentState ?? true)
+      resolutions[0].decidedBy != .delegate || (block?.beginFromCurrentState ?? true)
     {
       start = try presentation(track, at: t, model: old, for: change.source)
     }
@@ -257,9 +257,9 @@ extension PlanBuilder {
       if key == property, action.keyPath?.property == property, Self.lacksEnds(action) {
         fillEnds(
           &action, start: start, new: new, track: track,
-          block: resolution.decidedBy == "delegate" ? block : nil)
+          block: resolution.decidedBy == .delegate ? block : nil)
       }
-      if let block, resolution.decidedBy == "delegate" {
+      if let block, resolution.decidedBy == .delegate {
         // UIKit begins block animations after the delay, in the layer's time.
         if block.delay > 0 { action.timing.beginTime = clocks[layer].localTime(t) + block.delay }
         // ◆ Additive block animations stack instead of replacing one another: each gets a key of
