@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
-"""Checks that TimingEngine's folders depend on each other in one direction only.
+"""Checks that the folders of TimingEngine and of TimingAPI depend on each other in one
+direction only.
 
-The engine's folders form layers (docs/design.md); a folder may use what its own folder and
+Each module's folders form layers (docs/design.md); a folder may use what its own folder and
 the layers before it declare, never what a later layer or a sibling in its own layer declares:
 
-    Export → Values → Timing → Animations | Springs → Work → Scene → Actions | Presets → Plan
+    TimingEngine: Text → Values → Timing → Animations | Springs → Work → Scene → Actions | Presets
+                  → Plan
+    TimingAPI:    JSON → Operations → Wire → HTTP → Compression → Encoding → Export → Routes → .
 
-Export and Work are the base utilities: Export (number text, byte buffers) is used from Timing
+In the engine, Text and Work are the base utilities: Text (number text) is used from Values
 on, so it comes first; Work (the work budget and its costs) prices animations and timing
-functions, so it comes after Animations and before everything that charges work.
+functions, so it comes after Animations and before everything that charges work. In the API,
+"." is the module's top level, the assembly (the service, its command-line configuration, the
+offline command), which may use every folder.
 
 How it works, with the standard library only:
-1. Each Swift file under Sources/TimingEngine is lexed: comments are dropped and so is the text
+1. Each Swift file under the module's folder in Sources/ is lexed: comments are dropped and so is the text
    of string literals, but the code inside an interpolation `\\(...)` is kept, since it is code.
 2. Each folder's declarations are collected: top-level types, protocols, typealiases, functions
    and constants (column 0, after attributes and modifiers), and the members declared directly
    in a top-level `extension` block (which belong to the extension's folder, not the type's).
 3. Every identifier in a file that names a type or top-level function of a forbidden folder is
    a violation. An extension member is a violation only when used as a member (`.name`) and its
-   name is declared nowhere else in the engine: a member name shared with other declarations
+   name is declared nowhere else in the module: a member name shared with other declarations
    (`write`, `apply`, `evaluate`, …) cannot be told apart without type checking, so it is
    skipped.
 4. Violations are printed as `file:line: name (declared in Folder, later than / beside Folder)`
@@ -29,29 +34,40 @@ Limits: it is a textual check, not the compiler's. It does not see nested types 
 their outer name (inside an extension of the outer type), members inherited or reached through
 type inference, or names with the same spelling declared in two folders (types with the same
 name in two folders would not compile anyway). Local variables that shadow a type name would be
-false positives; the engine has none. Run it from anywhere: `python3 scripts/check-layering.py`.
+false positives; the modules have none. Run it from anywhere: `python3 scripts/check-layering.py`.
 """
 
 import os
 import re
 import sys
 
-# Layers in dependency order; folders in the same layer are siblings that may not use each other.
-ORDER = [
-    ["Export"],
-    ["Values"],
-    ["Timing"],
-    ["Animations", "Springs"],
-    ["Work"],
-    ["Scene"],
-    ["Actions", "Presets"],
-    ["Plan"],
-]
+# Layers in dependency order, per module; folders in the same layer are siblings that may not
+# use each other. "." is the module's own top level (files beside its folders).
+MODULES = {
+    "TimingEngine": [
+        ["Text"],
+        ["Values"],
+        ["Timing"],
+        ["Animations", "Springs"],
+        ["Work"],
+        ["Scene"],
+        ["Actions", "Presets"],
+        ["Plan"],
+    ],
+    "TimingAPI": [
+        ["JSON"],
+        ["Operations"],
+        ["Wire"],
+        ["HTTP"],
+        ["Compression"],
+        ["Encoding"],
+        ["Export"],
+        ["Routes"],
+        ["."],
+    ],
+}
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-ENGINE = os.path.join(ROOT, "Sources", "TimingEngine")
-
-LEVEL = {folder: level for level, folders in enumerate(ORDER) for folder in folders}
 
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 MODIFIERS = (
@@ -133,13 +149,13 @@ def strip(text):
     return "".join(out)
 
 
-def swift_files():
-    for directory, _, files in sorted(os.walk(ENGINE)):
+def swift_files(module_root):
+    for directory, _, files in sorted(os.walk(module_root)):
         for name in sorted(files):
             if name.endswith(".swift"):
                 path = os.path.join(directory, name)
-                folder = os.path.relpath(path, ENGINE).split(os.sep)[0]
-                yield path, folder
+                parts = os.path.relpath(path, module_root).split(os.sep)
+                yield path, parts[0] if len(parts) > 1 else "."
 
 
 def declarations(code):
@@ -163,11 +179,13 @@ def declarations(code):
     return top, members
 
 
-def main():
+def check(module, order):
+    """Prints the module's violations; returns how many there are."""
+    level_of = {folder: level for level, folders in enumerate(order) for folder in folders}
     files = []
     unknown = []
-    for path, folder in swift_files():
-        if folder not in LEVEL:
+    for path, folder in swift_files(os.path.join(ROOT, "Sources", module)):
+        if folder not in level_of:
             unknown.append(path)
             continue
         with open(path, encoding="utf-8") as f:
@@ -193,7 +211,7 @@ def main():
 
     violations = []
     for path, folder, code in files:
-        level = LEVEL[folder]
+        level = level_of[folder]
         for number, line in enumerate(code.split("\n"), start=1):
             for match in IDENT.finditer(line):
                 name = match.group(0)
@@ -206,9 +224,9 @@ def main():
                     continue
                 if owner == folder:
                     continue
-                if LEVEL[owner] > level:
+                if level_of[owner] > level:
                     relation = "later than"
-                elif LEVEL[owner] == level:
+                elif level_of[owner] == level:
                     relation = "beside"
                 else:
                     continue
@@ -221,12 +239,17 @@ def main():
         print(f"{os.path.relpath(path, ROOT)}: folder not in the layer order of {__file__}")
     for violation in violations:
         print(violation)
-    order = " → ".join(" | ".join(folders) for folders in ORDER)
+    text = " → ".join(" | ".join(folders) for folders in order)
     if violations or unknown:
-        print(f"{len(violations) + len(unknown)} layering violation(s); the order is {order}")
-        return 1
-    print(f"TimingEngine layering: {len(files)} files, no violations ({order})")
+        print(f"{module}: {len(violations) + len(unknown)} layering violation(s); the order is {text}")
+        return len(violations) + len(unknown)
+    print(f"{module} layering: {len(files)} files, no violations ({text})")
     return 0
+
+
+def main():
+    failed = sum(check(module, order) for module, order in MODULES.items())
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ public final class TimingService: Sendable {
     routes += OperationsRoutes.routes(readiness: readiness, metrics: metrics)
     let router = Router(routes: routes)
     self.router = router
-    let table = metrics.prepare(routeTemplates: router.templates)
+    let table = metrics.prepare(labels: router.templates + RoutedResponse.Endpoint.fixedLabels)
     // Outermost first. The request id comes first, so the access log and everything inside
     // see it; the access log and metrics time the whole handling; CORS comes after the entity
     // tag, so a 304 or 412 carries the CORS fields too; compression comes inside the entity

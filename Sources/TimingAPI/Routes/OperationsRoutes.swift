@@ -51,10 +51,3 @@ enum OperationsRoutes {
     return response
   }
 }
-
-/// The OpenAPI document, compiled into the binary from the repository's `openapi.yaml`.
-enum OpenAPIDocument {
-  static let bytes: [UInt8] = PackageResources.openapi_yaml
-  /// The contract's entity tag, which changes with every release that changes the contract.
-  static let tag = EntityTag.of(bytes)
-}

@@ -1,3 +1,5 @@
+import TimingEngine
+
 /// Writes a double as the shortest decimal that reads back to the same double, straight into a
 /// byte buffer (no String is made), for the JSON and CSV writers' hot paths.
 ///

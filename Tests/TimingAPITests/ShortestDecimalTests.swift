@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
+import TimingEngine
 
-@testable import TimingEngine
+@testable import TimingAPI
 
 /// The fast writer must always read back to the same double, and never be longer than Swift's
 /// own shortest round-trip `description` (which is the reference for "shortest").
