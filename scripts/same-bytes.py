@@ -281,6 +281,16 @@ def refusals():
         ("GET", "/v1/timing-functions/easeIn", [("Accept", "image/svg+xml")], None),
         ("GET", "/v1/timing-functions/easeIn.svg?format=css", [], None),
         ("GET", "/v1/presets/nothing?format=css", [], None),
+        # Methods: 405 with the resource's Allow, 501 for a method HTTP does not define, HEAD
+        # and OPTIONS answered by the router, a preflight.
+        ("DELETE", "/v1/timelines", [], None),
+        ("PUT", "/v1/presets/pop", [], b"{}"),
+        ("BREW", "/v1/presets", [], None),
+        ("get", "/v1/presets", [], None),
+        ("HEAD", "/v1/presets/pop", [], None),
+        ("OPTIONS", "/v1/timing-functions/easeIn", [], None),
+        ("OPTIONS", "/v1/timelines", [("Origin", "https://a.example"),
+                                      ("Access-Control-Request-Method", "POST")], None),
     ]
 
 

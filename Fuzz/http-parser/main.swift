@@ -48,7 +48,8 @@ func feed(_ chunks: [ArraySlice<UInt8>], limits: ServerLimits, compact: Bool) ->
           check(request, limits: limits)
           outcomes.append(
             .complete(
-              method: request.method, target: request.target, version: request.version.text,
+              method: request.method.rawValue, target: request.target,
+              version: request.version.text,
               headers: request.headers.map { "\($0.name): \($0.value)" }, body: request.body))
         }
       }
@@ -70,8 +71,9 @@ func feed(_ chunks: [ArraySlice<UInt8>], limits: ServerLimits, compact: Bool) ->
 /// What every accepted request must satisfy whatever the bytes were.
 func check(_ request: HTTPRequest, limits: ServerLimits) {
   require(
-    !request.method.isEmpty && request.method.utf8.allSatisfy(RequestParser.isTokenByte),
-    "method \(describe(request.method.utf8))")
+    !request.method.rawValue.isEmpty
+      && request.method.rawValue.utf8.allSatisfy(RequestParser.isTokenByte),
+    "method \(describe(request.method.rawValue.utf8))")
   require(
     !request.target.isEmpty && request.target.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F },
     "target \(describe(request.target.utf8))")

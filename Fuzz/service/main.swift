@@ -93,7 +93,7 @@ func request(from input: UnsafeRawBufferPointer) -> HTTPRequest? {
   }
   if let contentType { headers.append("Content-Type", contentType) }
   return HTTPRequest(
-    method: method, target: target, headers: headers, body: Array(bytes[bodyStart...]))
+    method: HTTPMethod(method), target: target, headers: headers, body: Array(bytes[bodyStart...]))
 }
 
 func checkResponse(_ response: HTTPResponse, to request: HTTPRequest) {

@@ -315,7 +315,7 @@ final class Connection: @unchecked Sendable {
 
   private func respond(_ response: HTTPResponse, to request: HTTPRequest) {
     guard !closed else { return }
-    let isHead = request.method == "HEAD"
+    let isHead = request.method == .head
     let framing = ResponseWriter.framing(response, version: request.version)
     var closeDelimited = false
     if case .untilClose = framing, !isHead { closeDelimited = true }

@@ -1,6 +1,6 @@
 /// A complete request as the parser produced it.
 public struct HTTPRequest: Sendable {
-  public var method: String
+  public var method: HTTPMethod
   /// The request target exactly as sent (origin-form `/path?query`, or `*`).
   public var target: String
   /// The path part of the target, still percent-encoded.
@@ -23,7 +23,7 @@ public struct HTTPRequest: Sendable {
   public var id: String?
 
   public init(
-    method: String, target: String, version: HTTPVersion = .http11,
+    method: HTTPMethod, target: String, version: HTTPVersion = .http11,
     headers: HTTPFields = HTTPFields(),
     body: [UInt8] = []
   ) {

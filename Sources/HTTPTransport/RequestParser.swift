@@ -32,7 +32,7 @@ struct RequestParser {
 
   let limits: ServerLimits
   private var state = State.requestLine
-  private var method = ""
+  private var method = HTTPMethod("")
   private var target = ""
   private var version = HTTPVersion.http11
   private var headers = HTTPFields()
@@ -224,10 +224,10 @@ struct RequestParser {
     guard version == .http11 || version == .http10 else {
       throw RequestParseError(.httpVersionNotSupported, "only HTTP/1.1 and HTTP/1.0 are supported")
     }
-    method = String(decoding: methodBytes, as: UTF8.self)
+    method = HTTPMethod(String(decoding: methodBytes, as: UTF8.self))
     target = String(decoding: targetBytes, as: UTF8.self)
     guard
-      target.hasPrefix("/") || (target == "*" && method == "OPTIONS") || target.hasPrefix("http://")
+      target.hasPrefix("/") || (target == "*" && method == .options) || target.hasPrefix("http://")
         || target.hasPrefix("https://")
     else { throw .bad("request target must be origin-form ('/path?query')") }
   }

@@ -193,22 +193,22 @@ public struct OfflineCommand: Sendable, Equatable {
       fields.append("Content-Type", "application/json")
       fields.append("Content-Length", String(body.count))
       return HTTPRequest(
-        method: "POST", target: "/v1/timelines?format=" + format.rawValue, headers: fields,
+        method: .post, target: "/v1/timelines?format=" + format.rawValue, headers: fields,
         body: body)
     case .curve:
       let name = Self.percentEncoded(function ?? "")
       switch format {
       case .svg:
         return HTTPRequest(
-          method: "GET", target: "/v1/timing-functions/\(name).svg", headers: fields)
+          method: .get, target: "/v1/timing-functions/\(name).svg", headers: fields)
       case .css, .waapi, .lottie:
         return HTTPRequest(
-          method: "GET", target: "/v1/timing-functions/\(name)?format=\(format.rawValue)",
+          method: .get, target: "/v1/timing-functions/\(name)?format=\(format.rawValue)",
           headers: fields)
       case .json, .csv:
         fields.append("Accept", HTTPResponse.jsonType)
         return HTTPRequest(
-          method: "GET",
+          method: .get,
           target: "/v1/timing-functions/\(name)?samples=\(samples ?? Self.defaultSamples)",
           headers: fields)
       }
@@ -216,7 +216,7 @@ public struct OfflineCommand: Sendable, Equatable {
       let body = springBody()
       fields.append("Content-Type", "application/json")
       fields.append("Content-Length", String(body.count))
-      return HTTPRequest(method: "POST", target: "/v1/springs", headers: fields, body: body)
+      return HTTPRequest(method: .post, target: "/v1/springs", headers: fields, body: body)
     }
   }
 

@@ -67,7 +67,7 @@ public final class TimingService: Sendable {
 
   /// Every (method, path template) the service answers, for the OpenAPI parity test.
   public var routeTable: [(method: String, template: String)] {
-    router.routes.map { ($0.method, $0.template) }
+    router.routes.map { ($0.method.rawValue, $0.template) }
   }
 
   /// Where the server runs a request (the route's class; unmatched requests are light). The

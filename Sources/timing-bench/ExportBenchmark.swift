@@ -15,7 +15,7 @@ enum ExportBenchmark {
     configuration.maxTimelineValues = 20_000_000
     let service = TimingService(configuration: configuration)
     let request = HTTPRequest(
-      method: "POST", target: "/v1/timelines?format=waapi",
+      method: .post, target: "/v1/timelines?format=waapi",
       headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
       body: json)
     let probe = service.handle(request)

@@ -16,7 +16,7 @@ enum GzipBenchmark {
     let service = TimingService(configuration: configuration)
     func request(_ headers: [(String, String)]) -> HTTPRequest {
       HTTPRequest(
-        method: "POST", target: "/v1/timelines",
+        method: .post, target: "/v1/timelines",
         headers: HTTPFields(
           [("Host", "bench"), ("Content-Type", "application/json")] + headers),
         body: Array(TimelineBenchmark.requestJSON().utf8))

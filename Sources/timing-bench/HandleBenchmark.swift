@@ -9,7 +9,7 @@ enum HandleBenchmark {
   static func run() {
     let service = TimingService(configuration: APIConfiguration())
     let request = HTTPRequest(
-      method: "GET", target: "/v1/timing-functions/easeIn?x=0.5",
+      method: .get, target: "/v1/timing-functions/easeIn?x=0.5",
       headers: HTTPFields([("Host", "bench"), ("User-Agent", "wrk")]), body: [])
     guard service.handle(request).status.code == 200 else {
       print("the small GET failed")

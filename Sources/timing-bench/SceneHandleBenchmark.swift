@@ -24,7 +24,7 @@ enum SceneHandleBenchmark {
     FreedMemory.configure()
     let service = TimingService(configuration: APIConfiguration())
     let request = HTTPRequest(
-      method: "POST", target: "/v1/timelines",
+      method: .post, target: "/v1/timelines",
       headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
       body: Array(TimelineBenchmark.requestJSON().utf8))
     var bytes = 0

@@ -91,7 +91,7 @@ enum TimelineBenchmark {
     configuration.maxTimelineValues = 10_000_000
     let service = TimingService(configuration: configuration)
     let request = HTTPRequest(
-      method: "POST", target: "/v1/timelines",
+      method: .post, target: "/v1/timelines",
       headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
       body: json)
     let probe = service.handle(request)

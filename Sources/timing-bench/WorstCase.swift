@@ -13,7 +13,7 @@ import TimingEngine
 enum WorstCase {
   struct Input: Sendable {
     let name: String
-    let method: String
+    let method: HTTPMethod
     let target: String
     let body: @Sendable () -> String
   }
@@ -25,11 +25,11 @@ enum WorstCase {
   )
     -> Input
   {
-    Input(name: name, method: "POST", target: target, body: body)
+    Input(name: name, method: .post, target: target, body: body)
   }
 
   static func get(_ name: String, _ target: String) -> Input {
-    Input(name: name, method: "GET", target: target, body: { "" })
+    Input(name: name, method: .get, target: target, body: { "" })
   }
 
   /// `{"time": t, …}` events joined into a scene with one layer.
@@ -334,7 +334,7 @@ enum WorstCase {
     // Export: the most numbers a timeline may produce, with 17 digits each.
     post("export: 5000000 numbers as JSON") { exportScene() },
     Input(
-      name: "export: 5000000 numbers as CSV", method: "POST", target: "/v1/timelines?format=csv"
+      name: "export: 5000000 numbers as CSV", method: .post, target: "/v1/timelines?format=csv"
     ) { exportScene() },
     post("standard timing-bench scene") { TimelineBenchmark.requestJSON() },
     // The other routes.
@@ -373,19 +373,19 @@ enum WorstCase {
     // cap on fits; 259 layers × 601 samples × 32 numbers is just under the 5 000 000 an export
     // may sample.
     Input(
-      name: "lottie: 259 springs × 601 samples (the most the export samples)", method: "POST",
+      name: "lottie: 259 springs × 601 samples (the most the export samples)", method: .post,
       target: "/v1/timelines?format=lottie"
     ) {
       springLayers(259)
     },
     Input(
-      name: "lottie: the same 259 springs as Web Animations (for comparison)", method: "POST",
+      name: "lottie: the same 259 springs as Web Animations (for comparison)", method: .post,
       target: "/v1/timelines?format=waapi"
     ) {
       springLayers(259)
     },
     Input(
-      name: "lottie: 1000 eased keyframes repeated 100 times, 100000 samples", method: "POST",
+      name: "lottie: 1000 eased keyframes repeated 100 times, 100000 samples", method: .post,
       target: "/v1/timelines?format=lottie"
     ) {
       let values = (0...1000).map { String($0 % 2 == 0 ? 0 : 100) }.joined(separator: ",")
@@ -541,7 +541,7 @@ enum WorstCase {
         continue
       }
       var headers = [("Host", "bench")]
-      if input.method == "POST" { headers.append(("Content-Type", "application/json")) }
+      if input.method == .post { headers.append(("Content-Type", "application/json")) }
       let request = HTTPRequest(
         method: input.method, target: input.target, headers: HTTPFields(headers), body: body)
       let start = cpuSeconds()

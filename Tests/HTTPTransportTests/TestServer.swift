@@ -18,7 +18,7 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
       }
     }
   ) { request in
-    switch (request.method, request.path) {
+    switch (request.method.rawValue, request.path) {
     case ("GET", "/health"):
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "ok")
     case ("GET", "/heavy"):

@@ -12,7 +12,7 @@ import Testing
     _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String = ""
   ) -> HTTPRequest {
     HTTPRequest(
-      method: method, target: target, headers: HTTPFields([("Host", "t")] + headers),
+      method: HTTPMethod(method), target: target, headers: HTTPFields([("Host", "t")] + headers),
       body: Array(body.utf8))
   }
 

@@ -45,7 +45,7 @@ struct ServiceHarness {
     var fields = HTTPFields([("Host", "test")] + headers)
     if let body { fields.append("Content-Length", String(body.count)) }
     return service.handle(
-      HTTPRequest(method: method, target: target, headers: fields, body: body ?? []))
+      HTTPRequest(method: HTTPMethod(method), target: target, headers: fields, body: body ?? []))
   }
 
   /// `answer` for a JSON body.

@@ -155,7 +155,7 @@ import Testing
 
   /// The `errors` of a request's problem as (parameter, message) pairs.
   func parameterErrors(_ target: String) throws -> [(String?, String)] {
-    let response = TimingService().handle(HTTPRequest(method: "GET", target: target))
+    let response = TimingService().handle(HTTPRequest(method: .get, target: target))
     #expect(response.status.code == 422)
     let json = try JSONParser.parse(response.collectedBody())
     guard case .array(let errors)? = json["errors"] else { return [] }

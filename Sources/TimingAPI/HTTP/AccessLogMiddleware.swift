@@ -17,7 +17,7 @@ struct AccessLogMiddleware: Middleware {
     var fields: [String: LogValue] = [
       "requestId": .string(request.id ?? ""),
       "client": .string(request.peerAddress ?? "in-process"),
-      "method": .string(request.method), "route": .string(routed.endpoint.label),
+      "method": .string(request.method.rawValue), "route": .string(routed.endpoint.label),
       "status": .integer(response.status.code),
       // Microseconds, shown in milliseconds: 3 decimals at most.
       "durationMs": .number(Double((MonotonicClock.nanoseconds() - started) / 1000) / 1000),
@@ -26,7 +26,7 @@ struct AccessLogMiddleware: Middleware {
     if response.stream != nil {
       fields["streamed"] = .boolean(true)
     } else {
-      fields["bytes"] = .integer(request.method == "HEAD" ? 0 : response.body.count)
+      fields["bytes"] = .integer(request.method == .head ? 0 : response.body.count)
     }
     log(.debug, "request", fields)
     return routed

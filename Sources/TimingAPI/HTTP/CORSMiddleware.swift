@@ -53,7 +53,7 @@ struct CORSMiddleware: Middleware {
     }
     guard let allowOrigin else { return }
     routed.response.headers.set("Access-Control-Allow-Origin", allowOrigin)
-    if request.method != "OPTIONS" {
+    if request.method != .options {
       routed.response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
     }
   }

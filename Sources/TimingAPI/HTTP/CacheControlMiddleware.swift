@@ -16,7 +16,7 @@ struct CacheControlMiddleware: Middleware {
   /// In place: see `Middleware` on why.
   private func addField(to routed: inout RoutedResponse, for request: HTTPRequest) {
     guard case .template(_, let slot) = routed.endpoint, routed.response.status == .ok,
-      request.method == "GET" || request.method == "HEAD", slot < policies.count,
+      request.method == .get || request.method == .head, slot < policies.count,
       let value = policies[slot].headerValue, !routed.response.headers.contains("Cache-Control")
     else { return }
     routed.response.headers.append("Cache-Control", value)

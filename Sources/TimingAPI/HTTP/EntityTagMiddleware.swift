@@ -20,7 +20,7 @@ struct EntityTagMiddleware: Middleware {
     guard let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) else {
       return
     }
-    if request.method == "GET" || request.method == "HEAD" {
+    if request.method == .get || request.method == .head {
       routed.response = Self.notModified(routed.response)
     } else {
       var problem = Problem.preconditionFailed(tag: tag)

@@ -17,7 +17,7 @@ struct MetricsMiddleware: Middleware {
     let routed = next.respond(to: request)
     // HEAD answers carry the GET's body here, which the writer then drops.
     let bytes =
-      request.method == "HEAD" || routed.response.stream != nil ? 0 : routed.response.body.count
+      request.method == .head || routed.response.stream != nil ? 0 : routed.response.body.count
     table.record(
       slot: routed.endpoint.slot(routeCount: routeCount), status: routed.response.status.code,
       nanoseconds: MonotonicClock.nanoseconds() - started, bytes: bytes)

@@ -34,7 +34,7 @@ extension RequestContext {
 typealias RouteHandler = @Sendable (RequestContext) throws(Problem) -> HTTPResponse
 
 struct Route: Sendable {
-  let method: String
+  let method: HTTPMethod
   /// Path template, e.g. `/v1/timing-functions/{function}`.
   let template: String
   let handler: RouteHandler
@@ -58,7 +58,7 @@ struct Route: Sendable {
   }
 
   init(
-    _ method: String, _ template: String, _ requestClass: RequestClass = .light,
+    _ method: HTTPMethod, _ template: String, _ requestClass: RequestClass = .light,
     caching: CachePolicy = .unstated, _ handler: @escaping RouteHandler
   ) {
     self.method = method
@@ -128,7 +128,7 @@ struct Route: Sendable {
 enum RouteMatch {
   case found(slot: Int)
   /// The resource exists (`owner` is one of its routes) but not with this method.
-  case methodNotAllowed([String], owner: Int)
+  case methodNotAllowed([HTTPMethod], owner: Int)
   case notFound
 }
 
@@ -143,7 +143,7 @@ struct Router: Sendable {
   /// What matching reads, by slot, apart from the routes: reading it through `routes[slot]`
   /// copied the whole route (its strings, arrays and handler retained) for every candidate,
   /// ~6 % of a small GET.
-  private let methods: [String]
+  private let methods: [HTTPMethod]
   private let patterns: [[Route.Segment]]
   /// What running a found route reads, by slot, for the same reason: its template (the
   /// metrics' and the access log's label) and its handler.
@@ -173,18 +173,8 @@ struct Router: Sendable {
     self.parameterized = parameterized
   }
 
-  /// Whether `method` is one HTTP defines (RFC 9110 §9, RFC 5789): those the API does not take
-  /// are 405, others 501. Compared as short strings, which costs less than hashing the method
-  /// into a set.
-  static func isKnown(_ method: String) -> Bool {
-    switch method {
-    case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT": true
-    default: false
-    }
-  }
-
-  func match(method: String, path: String) -> RouteMatch {
-    let lookup = method == "HEAD" ? "GET" : method
+  func match(method: HTTPMethod, path: String) -> RouteMatch {
+    let lookup = method == .head ? .get : method
     // A literal route owns its path: GET /v1/timing-functions/evaluate is not a function lookup.
     // Its template is the path itself, byte for byte (both still percent-encoded).
     if let slots = literal[path] { return resolve(lookup, slots) }
@@ -225,19 +215,19 @@ struct Router: Sendable {
   }
 
   /// Among the routes whose templates fit the path, the one for the method, or 405 naming theirs.
-  private func resolve(_ method: String, _ slots: [Int]) -> RouteMatch {
+  private func resolve(_ method: HTTPMethod, _ slots: [Int]) -> RouteMatch {
     for slot in slots where methods[slot] == method { return .found(slot: slot) }
     return .methodNotAllowed(Self.allowHeader(slots.map { methods[$0] }), owner: slots[0])
   }
 
   /// The methods of a resource, with HEAD wherever GET is and OPTIONS always.
-  static func allowHeader(_ methods: [String]) -> [String] {
-    var allowed: [String] = []
+  static func allowHeader(_ methods: [HTTPMethod]) -> [HTTPMethod] {
+    var allowed: [HTTPMethod] = []
     for m in methods where !allowed.contains(m) {
       allowed.append(m)
-      if m == "GET" { allowed.append("HEAD") }
+      if m == .get { allowed.append(.head) }
     }
-    allowed.append("OPTIONS")
+    allowed.append(.options)
     return allowed
   }
 }

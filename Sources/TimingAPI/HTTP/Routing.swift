@@ -14,7 +14,7 @@ struct Routing: Responder {
       problem.instance = request.id
       return problem.response
     }
-    guard Router.isKnown(request.method) else {
+    guard request.method.isStandard else {
       return RoutedResponse(
         response: problem(.notImplemented(request.method)), endpoint: .unmatched)
     }
@@ -34,11 +34,12 @@ struct Routing: Responder {
     case .notFound:
       return RoutedResponse(response: problem(.notFound(request.path)), endpoint: .unmatched)
     case .methodNotAllowed(let allowed, let owner):
-      if request.method == "OPTIONS" {
+      if request.method == .options {
         // The resource's methods; CORSMiddleware makes it a preflight when asked.
         return RoutedResponse(
           response: HTTPResponse(
-            status: .noContent, headers: HTTPFields([("Allow", allowed.joined(separator: ", "))])),
+            status: .noContent,
+            headers: HTTPFields([("Allow", allowed.map(\.rawValue).joined(separator: ", "))])),
           endpoint: .resourceOptions)
       }
       // The resource is known: counted under its route, not with unknown paths.

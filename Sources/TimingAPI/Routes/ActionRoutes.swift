@@ -8,7 +8,7 @@ struct ActionRoutes {
 
   var routes: [Route] {
     [
-      Route("POST", "/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
+      Route(.post, "/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
       }
     ]
   }

@@ -5,21 +5,21 @@ import HTTPTransport
 enum OperationsRoutes {
   static func routes(readiness: @escaping @Sendable () -> Bool, metrics: Metrics) -> [Route] {
     [
-      Route("GET", "/healthz", .operations) { _ throws(Problem) in
+      Route(.get, "/healthz", .operations) { _ throws(Problem) in
         plain(.ok, "ok\n", contentType: "text/plain; charset=utf-8")
       },
-      Route("GET", "/readyz", .operations) { _ throws(Problem) in
+      Route(.get, "/readyz", .operations) { _ throws(Problem) in
         readiness()
           ? plain(.ok, "ready\n", contentType: "text/plain; charset=utf-8")
           : plain(.serviceUnavailable, "not ready\n", contentType: "text/plain; charset=utf-8")
       },
-      Route("GET", "/metrics", .operations) { _ throws(Problem) in
+      Route(.get, "/metrics", .operations) { _ throws(Problem) in
         plain(
           .ok, metrics.exposition(),
           contentType: "text/plain; version=0.0.4; charset=utf-8")
       },
       // Which release answers: changes with a rollout, so never cached.
-      Route("GET", "/version", .operations) { _ throws(Problem) in
+      Route(.get, "/version", .operations) { _ throws(Problem) in
         var w = JSONWriter()
         w.beginObject()
         w.key("name")
@@ -31,13 +31,13 @@ enum OperationsRoutes {
         response.headers.append("Cache-Control", "no-store")
         return response
       },
-      Route("GET", "/openapi.yaml", caching: .sameWithinRelease) { _ throws(Problem) in
+      Route(.get, "/openapi.yaml", caching: .sameWithinRelease) { _ throws(Problem) in
         HTTPResponse(
           status: .ok, headers: HTTPFields([("Content-Type", "application/yaml")]),
           body: OpenAPIDocument.bytes)
       },
       // The playground: the same on every replica of a release, like the contract.
-      Route("GET", "/", caching: .sameWithinRelease) { _ throws(Problem) in
+      Route(.get, "/", caching: .sameWithinRelease) { _ throws(Problem) in
         PlaygroundPage.response
       },
     ]

@@ -9,10 +9,10 @@ struct PresetRoutes {
 
   var routes: [Route] {
     [
-      Route("GET", "/v1/presets", caching: .immutable) { context throws(Problem) in
+      Route(.get, "/v1/presets", caching: .immutable) { context throws(Problem) in
         try list(context)
       },
-      Route("GET", "/v1/presets/{type}", .heavy, caching: .immutable) {
+      Route(.get, "/v1/presets/{type}", .heavy, caching: .immutable) {
         context throws(Problem) in try expand(context)
       },
     ]

@@ -6,7 +6,7 @@ struct TimelineRoutes {
   let configuration: APIConfiguration
 
   var routes: [Route] {
-    [Route("POST", "/v1/timelines", .heavy) { context throws(Problem) in try timeline(context) }]
+    [Route(.post, "/v1/timelines", .heavy) { context throws(Problem) in try timeline(context) }]
   }
 
   /// Answers of more numbers than this are streamed (about 1 MB of JSON); smaller ones are sent

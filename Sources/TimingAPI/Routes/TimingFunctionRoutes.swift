@@ -7,14 +7,14 @@ struct TimingFunctionRoutes {
 
   var routes: [Route] {
     [
-      Route("GET", "/v1/timing-functions", caching: .immutable) { context throws(Problem) in
+      Route(.get, "/v1/timing-functions", caching: .immutable) { context throws(Problem) in
         try list(context)
       },
-      Route("GET", "/v1/timing-functions/{function}", caching: .immutable) {
+      Route(.get, "/v1/timing-functions/{function}", caching: .immutable) {
         context throws(Problem) in
         try lookUp(context)
       },
-      Route("POST", "/v1/timing-functions/evaluate") { context throws(Problem) in
+      Route(.post, "/v1/timing-functions/evaluate") { context throws(Problem) in
         try evaluate(context)
       },
     ]

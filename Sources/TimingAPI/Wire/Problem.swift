@@ -111,18 +111,19 @@ public struct Problem: Error, Sendable {
       "no resource at \(path.prefix(200)); see GET /openapi.yaml for the routes")
   }
 
-  public static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
+  public static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> Problem {
+    let allow = allowed.map(\.rawValue).joined(separator: ", ")
     var p = Problem(
       .methodNotAllowed, "method-not-allowed", "Method not allowed",
-      "\(method.prefix(20)) is not allowed here; use \(allowed.joined(separator: ", "))")
-    p.extraHeaders = [("Allow", allowed.joined(separator: ", "))]
+      "\(method.rawValue.prefix(20)) is not allowed here; use \(allow)")
+    p.extraHeaders = [("Allow", allow)]
     return p
   }
 
-  public static func notImplemented(_ method: String) -> Problem {
+  public static func notImplemented(_ method: HTTPMethod) -> Problem {
     Problem(
       .notImplemented, "not-implemented", "Method not implemented",
-      "the method \(method.prefix(20)) is not implemented by this server")
+      "the method \(method.rawValue.prefix(20)) is not implemented by this server")
   }
 
   public static func notAcceptable(_ offered: [String]) -> Problem {
