@@ -51,7 +51,9 @@ struct DecodingContext {
   mutating func rejectUnknownMembers<Member: WireMember>(
     _ value: JSONValue, allowed: Member.Type, at pointer: JSONPointer
   ) {
-    rejectUnknownMembers(value, allowed: Array(Member.allCases), at: pointer)
+    rejectUnknownMembers(value, at: pointer, allowedNames: Member.allCases.map(\.rawValue)) {
+      Member(rawValue: $0) != nil
+    }
   }
 
   /// Reports members that are not among `allowed`, some of a shape's cases (a script event
