@@ -287,24 +287,22 @@ final class Connection: @unchecked Sendable {
 
   /// Runs the request where its class says: operations and light requests here, heavy ones on
   /// the pool (their answer comes back to this loop).
-  private func dispatch(_ parsed: HTTPRequest) {
+  private func dispatch(_ request: HTTPRequest) {
     readingPaused = true
-    var classified = parsed
-    let requestClass = server.classify(&classified)
-    let request = classified
-    if requestClass != .operations && server.isShedding {
+    let placement = server.classify(request)
+    if placement.requestClass != .operations && server.isShedding {
       // Memory is held by clients not reading what they asked for: shed load, do no work.
       respond(server.overloaded(), to: request)
       return
     }
-    switch requestClass {
+    switch placement.requestClass {
     case .operations, .light:
-      respond(server.handle(request), to: request)
+      respond(server.handle(request, placement), to: request)
     case .heavy:
       machine.handlingStarted(now: Clock.now())
       publishEvictability()
       let admitted = server.heavyWork.submit { [self] in
-        let response = server.handle(request)
+        let response = server.handle(request, placement)
         loop.execute { [self] in respond(response, to: request) }
       }
       if !admitted {

@@ -1,4 +1,6 @@
-/// A complete request as the parser produced it.
+/// A complete request as the parser produced it: what the client sent and where from, nothing
+/// the application decides (its route comes back in `RequestPlacement`, its id stays in its own
+/// request type).
 public struct HTTPRequest: Sendable {
   public var method: HTTPMethod
   /// The request target exactly as sent (origin-form `/path?query`, or `*`).
@@ -13,14 +15,6 @@ public struct HTTPRequest: Sendable {
   /// The peer's address as `ip:port` (`[ip]:port` for IPv6) when the request came over a socket;
   /// nil in process. Behind a load balancer or proxy it is the proxy's.
   public var peerAddress: String?
-  /// The application's routing decision, made once when the server asked where the request
-  /// runs (`HTTPServer.Classifier`) and read again when it is handled: routing twice was ~9 %
-  /// of a small GET (docs/performance.md "HTTP"). An index into the application's own table.
-  public var route: Int?
-  /// The id the application gives the request for its logs and answers, set once on the way
-  /// in and read by the layers inside: kept beside the headers, since adding it to them
-  /// copied every field of the request (the caller still held the original) on every request.
-  public var id: String?
 
   public init(
     method: HTTPMethod, target: String, version: HTTPVersion = .http11,

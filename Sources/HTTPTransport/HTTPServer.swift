@@ -17,11 +17,11 @@ import Synchronization
 /// number of clients. Accepting, signals and the heavy pool use Dispatch; nothing ever blocks a
 /// thread of Dispatch's global pool.
 public final class HTTPServer: @unchecked Sendable {
-  public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
-  /// Decides where a complete request runs (see `RequestClass`).
-  /// Where a request runs; it may note its routing decision in `HTTPRequest.route` for the
-  /// handler.
-  public typealias Classifier = @Sendable (inout HTTPRequest) -> RequestClass
+  /// Answers a request, with the placement the classifier gave it.
+  public typealias Handler = @Sendable (HTTPRequest, RequestPlacement) -> HTTPResponse
+  /// Decides where a complete request runs (see `RequestClass`), and may note the route it
+  /// found for the handler (`RequestPlacement`).
+  public typealias Classifier = @Sendable (HTTPRequest) -> RequestPlacement
   /// Builds the response for an error the server itself detects (a malformed request, a
   /// deadline, the connection cap), so the application decides its format.
   public typealias ErrorResponder = @Sendable (HTTPStatus, String) -> HTTPResponse
@@ -75,7 +75,7 @@ public final class HTTPServer: @unchecked Sendable {
     statistics: ServerStatistics = ServerStatistics(),
     events: @escaping EventHandler = { _ in },
     errorResponder: @escaping ErrorResponder = HTTPServer.plainTextError,
-    classify: @escaping Classifier = { _ in .light },
+    classify: @escaping Classifier = { _ in RequestPlacement(.light) },
     handler: @escaping Handler
   ) {
     self.host = host
@@ -282,9 +282,11 @@ public final class HTTPServer: @unchecked Sendable {
 
   // MARK: Called by connections
 
-  func classify(_ request: inout HTTPRequest) -> RequestClass { classifier(&request) }
+  func classify(_ request: HTTPRequest) -> RequestPlacement { classifier(request) }
 
-  func handle(_ request: HTTPRequest) -> HTTPResponse { handler(request) }
+  func handle(_ request: HTTPRequest, _ placement: RequestPlacement) -> HTTPResponse {
+    handler(request, placement)
+  }
 
   func errorResponse(_ status: HTTPStatus, _ detail: String) -> HTTPResponse {
     errorResponder(status, detail)

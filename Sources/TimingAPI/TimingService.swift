@@ -70,14 +70,13 @@ public final class TimingService: Sendable {
     router.routes.map { ($0.method.rawValue, $0.template) }
   }
 
-  /// Where the server runs a request (the route's class; unmatched requests are light). The
-  /// route found is noted in the request, so that `handle` does not look for it again.
-  public func requestClass(_ request: inout HTTPRequest) -> RequestClass {
+  /// Where the server runs a request (the route's class; unmatched requests are light), with
+  /// the route found, so that `handle` does not look for it again.
+  public func placement(of request: HTTPRequest) -> RequestPlacement {
     guard request.target != "*",
       case .found(let slot) = router.match(method: request.method, path: request.path)
-    else { return .light }
-    request.route = slot
-    return router.routes[slot].requestClass
+    else { return RequestPlacement(.light) }
+    return RequestPlacement(router.routes[slot].requestClass, route: slot)
   }
 
   /// The server's error responder: transport errors as problem+json too.
@@ -85,7 +84,9 @@ public final class TimingService: Sendable {
     Problem.transport(status, detail).response
   }
 
-  public func handle(_ request: HTTPRequest) -> HTTPResponse {
-    chain.respond(to: request).response
+  /// The answer to `request`, routed by its placement's route when the server found one (in
+  /// process, with none, the router looks).
+  public func handle(_ request: HTTPRequest, placement: RequestPlacement? = nil) -> HTTPResponse {
+    chain.respond(to: ServiceRequest(request, route: placement?.route)).response
   }
 }

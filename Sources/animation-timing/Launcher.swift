@@ -77,8 +77,8 @@ enum Launcher {
       workers: configuration.workers, statistics: statistics,
       events: { event in logger.log(event) },
       errorResponder: TimingService.transportError,
-      classify: { request in service.requestClass(&request) },
-      handler: { request in service.handle(request) })
+      classify: { request in service.placement(of: request) },
+      handler: { request, placement in service.handle(request, placement: placement) })
 
     do {
       try server.start()

@@ -16,7 +16,7 @@ import Testing
     let server = HTTPServer(
       host: "127.0.0.1", port: 0, limits: testLimits(), statistics: statistics,
       events: { event in events.seen.withLock { $0.append(event) } }
-    ) { _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "ok") }
+    ) { _, _ in HTTPResponse(status: .ok, contentType: "text/plain", body: "ok") }
     try server.start()
     defer { stop(server) }
 

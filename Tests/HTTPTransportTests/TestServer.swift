@@ -12,12 +12,12 @@ func makeTestServer(limits: ServerLimits = testLimits(), workers: Int = 2) throw
     host: "127.0.0.1", port: 0, limits: limits, workers: workers,
     classify: { request in
       switch request.path {
-      case "/health": .operations
-      case "/heavy", "/stream", "/stream-large": .heavy
-      default: .light
+      case "/health": RequestPlacement(.operations)
+      case "/heavy", "/stream", "/stream-large": RequestPlacement(.heavy)
+      default: RequestPlacement(.light)
       }
     }
-  ) { request in
+  ) { request, _ in
     switch (request.method.rawValue, request.path) {
     case ("GET", "/health"):
       return HTTPResponse(status: .ok, contentType: "text/plain", body: "ok")

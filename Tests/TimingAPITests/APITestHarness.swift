@@ -24,8 +24,8 @@ final class APITestHarness {
     server = HTTPServer(
       host: "127.0.0.1", port: 0, limits: limits, workers: 2,
       errorResponder: TimingService.transportError,
-      classify: { service.requestClass(&$0) }
-    ) { service.handle($0) }
+      classify: { service.placement(of: $0) }
+    ) { service.handle($0, placement: $1) }
     try server.start()
   }
 

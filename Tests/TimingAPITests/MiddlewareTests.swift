@@ -16,12 +16,19 @@ import Testing
       body: Array(body.utf8))
   }
 
+  /// The same request as the middleware sees it.
+  static func serviceRequest(
+    _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String = ""
+  ) -> ServiceRequest {
+    ServiceRequest(request(method, target, headers, body: body))
+  }
+
   static func names(_ response: HTTPResponse) -> [String] { response.headers.map(\.name) }
 
   /// A stand-in for the router: always this response, as if from this route.
   struct Answering: Responder {
     let routed: RoutedResponse
-    func respond(to request: HTTPRequest) -> RoutedResponse { routed }
+    func respond(to request: ServiceRequest) -> RoutedResponse { routed }
   }
 
   static func answering(
@@ -48,7 +55,7 @@ import Testing
     struct Mark: Middleware {
       let name: String
       let trail: Trail
-      func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+      func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
         trail.append("\(name) in")
         let routed = next.respond(to: request)
         trail.append("\(name) out")
@@ -58,14 +65,14 @@ import Testing
     let trail = Trail()
     struct Router: Responder {
       let trail: Trail
-      func respond(to request: HTTPRequest) -> RoutedResponse {
+      func respond(to request: ServiceRequest) -> RoutedResponse {
         trail.append("router")
         return RoutedResponse(response: HTTPResponse(status: .noContent), endpoint: .unmatched)
       }
     }
     let chain = Mark(name: "a", trail: trail).wrapping(
       Mark(name: "b", trail: trail).wrapping(Router(trail: trail)))
-    _ = chain.respond(to: Self.request("GET", "/"))
+    _ = chain.respond(to: Self.serviceRequest("GET", "/"))
     #expect(trail.steps.withLock { $0 } == ["a in", "b in", "router", "b out", "a out"])
   }
 
@@ -75,14 +82,14 @@ import Testing
     let cors = CORSMiddleware(allowedOrigins: .init(["*"]))
     let next = Self.answering(HTTPResponse(status: .ok, contentType: "text/plain", body: "x"))
     let withOrigin = cors.respond(
-      to: Self.request("GET", "/r", [("Origin", "https://app.example")]), next: next
+      to: Self.serviceRequest("GET", "/r", [("Origin", "https://app.example")]), next: next
     ).response
     #expect(withOrigin.headers[Self.allowOrigin] == "*")
     #expect(
       withOrigin.headers["Access-Control-Expose-Headers"]
         == "ETag, Allow, Retry-After, X-Request-ID")
     #expect(withOrigin.headers["Vary"] == nil)  // the answer does not depend on the origin
-    let without = cors.respond(to: Self.request("GET", "/r"), next: next).response
+    let without = cors.respond(to: Self.serviceRequest("GET", "/r"), next: next).response
     #expect(Self.names(without) == ["Content-Type"])
   }
 
@@ -91,7 +98,7 @@ import Testing
     #expect(cors.allowedOrigins == .listed(["https://a.example", "https://b.example"]))
     let next = Self.answering(HTTPResponse(status: .ok, contentType: "text/plain", body: "x"))
     let allowed = cors.respond(
-      to: Self.request("GET", "/r", [("Origin", "https://b.example")]), next: next
+      to: Self.serviceRequest("GET", "/r", [("Origin", "https://b.example")]), next: next
     ).response
     #expect(
       Self.names(allowed) == [
@@ -101,7 +108,7 @@ import Testing
     #expect(allowed.headers["Vary"] == "Origin")
     for origin in ["https://c.example", nil] {
       let refused = cors.respond(
-        to: Self.request("GET", "/r", origin.map { [("Origin", $0)] } ?? []), next: next
+        to: Self.serviceRequest("GET", "/r", origin.map { [("Origin", $0)] } ?? []), next: next
       ).response
       #expect(Self.names(refused) == ["Content-Type", "Vary"])
     }
@@ -158,7 +165,8 @@ import Testing
   @Test func tagsOnlyARouteSuccess() {
     let tags = EntityTagMiddleware()
     let ok = HTTPResponse(status: .ok, contentType: "text/plain", body: "x")
-    let tagged = tags.respond(to: Self.request("GET", "/r"), next: Self.answering(ok)).response
+    let tagged = tags.respond(to: Self.serviceRequest("GET", "/r"), next: Self.answering(ok))
+      .response
     #expect(tagged.headers["ETag"] == EntityTag.of(Array("x".utf8)))
     for (response, endpoint) in [
       (
@@ -168,7 +176,7 @@ import Testing
       (ok, RoutedResponse.Endpoint.unmatched),
     ] {
       let untouched = tags.respond(
-        to: Self.request("GET", "/r"), next: Self.answering(response, as: endpoint)
+        to: Self.serviceRequest("GET", "/r"), next: Self.answering(response, as: endpoint)
       ).response
       #expect(untouched.headers["ETag"] == nil)
     }

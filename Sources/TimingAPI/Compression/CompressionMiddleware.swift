@@ -21,14 +21,14 @@ struct CompressionMiddleware: Middleware {
   /// is timeline throughput.
   static let level: Int32 = 1
 
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     var routed = next.respond(to: request)
     code(&routed, for: request)
     return routed
   }
 
   /// In place: see `Middleware` on why.
-  private func code(_ routed: inout RoutedResponse, for request: HTTPRequest) {
+  private func code(_ routed: inout RoutedResponse, for request: ServiceRequest) {
     let body = routed.response.body
     let large = routed.response.stream != nil || body.count >= Self.threshold
     // Most answers are small and most clients do not refuse identity: those leave here after

@@ -10,13 +10,13 @@ import TimingEngine
 struct AccessLogMiddleware: Middleware {
   let log: JSONLogger.Sink
 
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     let started = MonotonicClock.nanoseconds()
     let routed = next.respond(to: request)
     let response = routed.response
     var fields: [String: LogValue] = [
       "requestId": .string(request.id ?? ""),
-      "client": .string(request.peerAddress ?? "in-process"),
+      "client": .string(request.http.peerAddress ?? "in-process"),
       "method": .string(request.method.rawValue), "route": .string(routed.endpoint.label),
       "status": .integer(response.status.code),
       // Microseconds, shown in milliseconds: 3 decimals at most.

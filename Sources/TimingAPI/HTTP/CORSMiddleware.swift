@@ -25,14 +25,14 @@ struct CORSMiddleware: Middleware {
   /// A day, in seconds: the routes and their methods change only with a release.
   static let preflightMaxAge = "86400"
 
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     var routed = next.respond(to: request)
     addFields(to: &routed, for: request)
     return routed
   }
 
   /// In place: see `Middleware` on why.
-  private func addFields(to routed: inout RoutedResponse, for request: HTTPRequest) {
+  private func addFields(to routed: inout RoutedResponse, for request: ServiceRequest) {
     let origin = request.headers["Origin"]
     let allowOrigin: String?
     switch allowedOrigins {

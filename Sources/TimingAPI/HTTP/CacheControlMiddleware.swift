@@ -7,14 +7,14 @@ struct CacheControlMiddleware: Middleware {
   /// The policy of each route, by its slot (its index in the router).
   let policies: [CachePolicy]
 
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     var routed = next.respond(to: request)
     addField(to: &routed, for: request)
     return routed
   }
 
   /// In place: see `Middleware` on why.
-  private func addField(to routed: inout RoutedResponse, for request: HTTPRequest) {
+  private func addField(to routed: inout RoutedResponse, for request: ServiceRequest) {
     guard case .template(_, let slot) = routed.endpoint, routed.response.status == .ok,
       request.method == .get || request.method == .head, slot < policies.count,
       let value = policies[slot].headerValue, !routed.response.headers.contains("Cache-Control")

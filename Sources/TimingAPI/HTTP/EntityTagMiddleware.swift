@@ -4,14 +4,14 @@ import HTTPTransport
 /// for GET and HEAD, 412 for other methods, since answering a POST again would give the very
 /// response the client says it has (api.md).
 struct EntityTagMiddleware: Middleware {
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     var routed = next.respond(to: request)
     tag(&routed, for: request)
     return routed
   }
 
   /// In place: see `Middleware` on why.
-  private func tag(_ routed: inout RoutedResponse, for request: HTTPRequest) {
+  private func tag(_ routed: inout RoutedResponse, for request: ServiceRequest) {
     guard Self.tags(routed) else { return }
     // A streamed answer comes tagged by its route (its bytes are not known yet), a compressed
     // one by `CompressionMiddleware` (the tag of its coding).

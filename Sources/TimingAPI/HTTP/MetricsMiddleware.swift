@@ -11,7 +11,7 @@ struct MetricsMiddleware: Middleware {
   /// Routes before the fixed endpoints' slots (`RoutedResponse.Endpoint.slot`).
   let routeCount: Int
 
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     metrics.begin()
     let started = MonotonicClock.nanoseconds()
     let routed = next.respond(to: request)

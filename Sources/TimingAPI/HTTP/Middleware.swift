@@ -14,7 +14,7 @@ import HTTPTransport
 /// `inout` helper: with the response a `var` read around calls into other modules and returned
 /// on every path, each layer copied and destroyed it whole (~4 % of a small GET by `perf`).
 protocol Middleware: Sendable {
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse
 }
 
 extension Middleware {

@@ -2,7 +2,7 @@ import HTTPTransport
 import Synchronization
 
 /// A request id for every request: the client's `X-Request-ID` when it is a plausible id, else
-/// one made here. It is echoed in the response, put on the request (`HTTPRequest.id`) for the
+/// one made here. It is echoed in the response, put on the request (`ServiceRequest.id`) for the
 /// wrappers and handlers inside (the access log's `requestId`, a problem's `instance`), so one
 /// id follows a request through a proxy's logs, ours and the client's error report.
 ///
@@ -14,7 +14,7 @@ struct RequestIDMiddleware: Middleware {
   /// line and problem.
   static let maxLength = 128
 
-  func respond<Next: Responder>(to request: HTTPRequest, next: Next) -> RoutedResponse {
+  func respond<Next: Responder>(to request: ServiceRequest, next: Next) -> RoutedResponse {
     var request = request
     let id: String
     if let given = request.headers[Self.field], Self.isValid(given) {

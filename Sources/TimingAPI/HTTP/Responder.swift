@@ -3,5 +3,5 @@ import HTTPTransport
 /// The rest of the chain as a wrapper sees it: the next wrapper (`Wrapping`), and at the end
 /// the router (`Routing`).
 protocol Responder: Sendable {
-  func respond(to request: HTTPRequest) -> RoutedResponse
+  func respond(to request: ServiceRequest) -> RoutedResponse
 }

@@ -133,7 +133,7 @@ enum RouteMatch {
 }
 
 /// Finds a request's route, once per request over a socket (the server asks where a request runs
-/// and the answer is kept in `HTTPRequest.route`), so it allocates only the path's segment
+/// and the answer is kept in `RequestPlacement.route`), so it allocates only the path's segment
 /// list: at
 /// ~40 routes the earlier version, which built and sorted a list of every candidate with its
 /// parameters, was 21 % of a small GET's time under load (docs/performance.md, "HTTP").

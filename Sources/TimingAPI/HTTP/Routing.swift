@@ -7,7 +7,7 @@ struct Routing: Responder {
   /// Where a route's handler reports its work units and streamed bytes (`RouteMeter`).
   let table: Metrics.Table
 
-  func respond(to request: HTTPRequest) -> RoutedResponse {
+  func respond(to request: ServiceRequest) -> RoutedResponse {
     /// Every problem the API makes carries the request's id as its `instance`.
     func problem(_ problem: Problem) -> HTTPResponse {
       var problem = problem
@@ -59,7 +59,7 @@ struct Routing: Responder {
           endpoint: endpoint)
       }
       let context = RequestContext(
-        request: request, query: query, parameters: parameters,
+        request: request.http, query: query, parameters: parameters,
         meter: RouteMeter(table: table, slot: slot))
       var response: HTTPResponse
       do {

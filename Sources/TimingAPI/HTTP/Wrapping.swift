@@ -6,7 +6,7 @@ struct Wrapping<Outer: Middleware, Inner: Responder>: Responder {
   let inner: Inner
 
   @inline(__always)
-  func respond(to request: HTTPRequest) -> RoutedResponse {
+  func respond(to request: ServiceRequest) -> RoutedResponse {
     outer.respond(to: request, next: inner)
   }
 }
