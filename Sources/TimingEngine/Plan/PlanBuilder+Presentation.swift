@@ -49,7 +49,7 @@ extension PlanBuilder {
     _ track: Int, at t: Double, model: [Double], for source: [String]
   ) throws(WorkBudget.Exhausted) -> [Double] {
     let steps = tracks[track].steps
-    let layerTime = clocks[tracks[track].layer].localTime(t)
+    let layerTime = layerEntries[tracks[track].layer].clock.localTime(t)
     var effective: [(step: TrackStep, localTime: LocalTime)] = []
     var units = WorkBudget.multiplying(steps.count, WorkCost.presentationLook)
     for step in steps where step.animation.isAttached(at: t) {
@@ -71,7 +71,7 @@ extension PlanBuilder {
     _ track: Int, at t: Double, model: [Double], for source: [String]
   ) throws(WorkBudget.Exhausted) -> [Double] {
     let type = tracks[track].type
-    let clock = clocks[tracks[track].layer]
+    let clock = layerEntries[tracks[track].layer].clock
     let layerTime = clock.localTime(t)
     let direction = Self.direction(of: clock)
     // Taken out so that it is uniquely referenced while it is compacted.
