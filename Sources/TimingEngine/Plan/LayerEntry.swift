@@ -17,7 +17,7 @@ struct LayerEntry {
   let insertedAt: Double
   /// When it left the rendered tree (+∞ until a script event removes it or a layer above it).
   var removedAt = Double.infinity
-  /// Its tracks (indices in `PlanBuilder.tracks`) in the order they were made, which is
+  /// Its tracks (indices in `PlanBuilder.trackEntries`) in the order they were made, which is
   /// the plan's output order.
   var tracks: [Int] = []
   /// Its tracks by property name (a layer may have tens of thousands of custom ones).

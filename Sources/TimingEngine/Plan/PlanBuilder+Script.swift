@@ -220,8 +220,8 @@ extension PlanBuilder {
     try budget.charge(WorkCost.lookUp, .script, at: change.source)
     let property = change.keyPath.property
     let track = trackIndex(layer: layer, property: property, type: change.keyPath.propertyType)
-    let old = tracks[track].currentModel
-    let new = Self.applying(change, to: old, type: tracks[track].type)
+    let old = trackEntries[track].track.currentModel
+    let new = Self.applying(change, to: old, type: trackEntries[track].track.type)
     guard new != old else {
       record(t, layer, property, ActionSearch.unchanged(key: property), change.source)
       return []
@@ -243,7 +243,7 @@ extension PlanBuilder {
     {
       start = try presentation(track, at: t, model: old, for: change.source)
     }
-    tracks[track].modelChanges.append((t, new))
+    trackEntries[track].track.modelChanges.append((t, new))
     try modelChanged(track, at: t, source: change.source)
     var added: [CompiledAnimation] = []
     for (key, resolution) in zip(keys, resolutions) {
@@ -313,7 +313,7 @@ extension PlanBuilder {
   private func fillEnds(
     _ action: inout Animation, start: [Double], new: [Double], track: Int, block: AnimationBlock?
   ) {
-    let type = tracks[track].type
+    let type = trackEntries[track].track.type
     func ends(_ values: BasicValues) -> BasicValues {
       if let block, block.additive, type.isAdditive {
         let zero =

@@ -8,13 +8,8 @@ struct PlanBuilder {
   var layerEntries: [LayerEntry] = []
   /// Each layer's index by its name (names are unique: flattening refuses a second).
   var nameIndex: [String: Int] = [:]
-  var tracks: [TimelinePlan.Track] = []
-  /// Per track, the steps a presentation value may still need, in add order (see
-  /// `PlanBuilder+Presentation.swift`).
-  var liveSteps: [[TrackStep]] = []
-  /// Per track, the animations on it whose ends follow the model value (incremental: those
-  /// that may still contribute).
-  var liveSources: [[LiveSource]] = []
+  /// Every property track made so far, one entry each: a track's index is its place here.
+  var trackEntries: [TrackEntry] = []
   /// The request's allowance of work, charged as the plan is built.
   var budget: WorkBudget
   /// Which stage the work being done belongs to: the scene's own animations are planning, what
@@ -101,7 +96,7 @@ struct PlanBuilder {
       if let parent { layerEntries[parent].children.append(index) }
       for (key, value) in layer.properties {
         let track = trackIndex(layer: index, property: key, type: value.type)
-        tracks[track].model = value.components
+        trackEntries[track].track.model = value.components
       }
       try flatten(layer.sublayers, parentLevels: levels)
     }
@@ -117,10 +112,10 @@ struct PlanBuilder {
         LayerProperties.catalogue[property]?.components
         ?? Array(repeating: 0, count: type.componentCount)
     }
-    let index = tracks.count
-    tracks.append(TimelinePlan.Track(layer: layer, property: property, type: type, model: model))
-    liveSteps.append([])
-    liveSources.append([])
+    let index = trackEntries.count
+    trackEntries.append(
+      TrackEntry(
+        track: TimelinePlan.Track(layer: layer, property: property, type: type, model: model)))
     layerEntries[layer].tracks.append(index)
     layerEntries[layer].trackByProperty[property] = index
     return index
@@ -128,8 +123,8 @@ struct PlanBuilder {
 
   /// Puts a step on its track, last in the order.
   mutating func place(_ step: TrackStep, on track: Int) {
-    tracks[track].steps.append(step)
-    liveSteps[track].append(step)
+    trackEntries[track].track.steps.append(step)
+    trackEntries[track].liveSteps.append(step)
   }
 
   mutating func warn(_ source: [String], _ message: String) {
@@ -211,7 +206,8 @@ struct PlanBuilder {
       case .rotateX, .rotateY, .rotateZ, .translateX, .translateY, .translateZ: return [0]
       }
     }
-    return part(keyPath.part, of: tracks[track].currentModel, valueType: keyPath.valueType)
+    return part(
+      keyPath.part, of: trackEntries[track].track.currentModel, valueType: keyPath.valueType)
   }
 
   private func part(_ part: PropertyKeyPath.Part, of value: [Double], valueType: ValueType)
@@ -263,7 +259,8 @@ struct PlanBuilder {
       ? part(
         keyPath.part,
         of: try presentation(
-          track, at: compiled.addedAt, model: tracks[track].currentModel, for: animation.source),
+          track, at: compiled.addedAt, model: trackEntries[track].track.currentModel,
+          for: animation.source),
         valueType: type) : model
     let (from, to) = Self.ends(values, type: type, model: model, captured: captured)
     let interpolator = Interpolator(type: type, from: from, to: to)
@@ -283,7 +280,7 @@ struct PlanBuilder {
       let index = epochs.count
       epochs.append([(compiled.addedAt, interpolator)])
       liveIndex = index
-      liveSources[track].append(
+      trackEntries[track].liveSources.append(
         LiveSource(
           epochs: index, keyPath: keyPath, type: type, values: values, captured: captured,
           animation: compiled))
@@ -315,13 +312,14 @@ struct PlanBuilder {
   mutating func modelChanged(_ track: Int, at t: Double, source: [String])
     throws(WorkBudget.Exhausted)
   {
-    var sources = liveSources[track]
-    liveSources[track] = []
+    // Taken out so that it is uniquely referenced while it is filtered.
+    var sources = trackEntries[track].liveSources
+    trackEntries[track].liveSources = []
     let looked = sources.count
     switch strategy {
     case .reference: break
     case .incremental:
-      let clock = layerEntries[tracks[track].layer].clock
+      let clock = layerEntries[trackEntries[track].track.layer].clock
       let layerTime = clock.localTime(t)
       let direction = Self.direction(of: clock)
       sources.removeAll {
@@ -331,14 +329,14 @@ struct PlanBuilder {
     var units = WorkBudget.multiplying(looked, WorkCost.presentationLook)
     for live in sources { units = WorkBudget.adding(units, WorkCost.epoch(live.type)) }
     try budget.charge(units, .script, at: source)
-    let model = tracks[track].currentModel
+    let model = trackEntries[track].track.currentModel
     for live in sources {
       let (from, to) = Self.ends(
         live.values, type: live.type,
         model: part(live.keyPath.part, of: model, valueType: live.type), captured: live.captured)
       epochs[live.epochs].append((t, Interpolator(type: live.type, from: from, to: to)))
     }
-    liveSources[track] = sources
+    trackEntries[track].liveSources = sources
   }
 
   /// Once the script has run: every source whose ends follow the model value gets all the
@@ -346,15 +344,15 @@ struct PlanBuilder {
   /// latest epoch, `compose`). The plan's sources are then built whole and never changed.
   mutating func finishEpochs() {
     guard !epochs.isEmpty else { return }
-    for track in tracks.indices {
-      for (index, step) in tracks[track].steps.enumerated() {
+    for track in trackEntries.indices {
+      for (index, step) in trackEntries[track].track.steps.enumerated() {
         guard case .interpolation(let source) = step.source, let live = source.liveIndex else {
           continue
         }
-        tracks[track].steps[index] = TrackStep(
+        trackEntries[track].track.steps[index] = TrackStep(
           animation: step.animation, source: .interpolation(source.with(epochs: epochs[live])),
           part: step.part, additive: step.additive, valueFunction: step.valueFunction,
-          propertyType: tracks[track].type)
+          propertyType: trackEntries[track].track.type)
       }
     }
     epochs = []
@@ -390,6 +388,7 @@ struct PlanBuilder {
     place(
       TrackStep(
         animation: compiled, source: source, part: keyPath.part, additive: animation.additive,
-        valueFunction: animation.valueFunction, propertyType: tracks[track].type), on: track)
+        valueFunction: animation.valueFunction, propertyType: trackEntries[track].track.type),
+      on: track)
   }
 }

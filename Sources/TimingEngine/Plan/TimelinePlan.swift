@@ -92,7 +92,7 @@ public final class TimelinePlan: Sendable {
     let layers = builder.layerEntries
     let clocks = layers.map(\.clock)
     let names = layers.map(\.name)
-    let tracks = builder.tracks
+    let tracks = builder.trackEntries.map(\.track)
     layerNames = names
     self.clocks = clocks
     self.tracks = tracks
