@@ -13,9 +13,9 @@ extension PlanBuilder {
     throws(TimelinePlan.Failure) -> [ScriptEvent]
   {
     var requests: [(time: Double, layer: Int, settings: CanvasSettings?, source: [String])] = []
-    for (index, layer) in layers.enumerated() {
-      if let canvas = layer.canvas, canvas.duration != 0, !canvas.pauseAnimationOnAwake {
-        requests.append((0, index, nil, layer.source + ["canvas"]))
+    for (index, entry) in layerEntries.enumerated() {
+      if let canvas = entry.layer.canvas, canvas.duration != 0, !canvas.pauseAnimationOnAwake {
+        requests.append((0, index, nil, entry.layer.source + ["canvas"]))
       }
     }
     var output: [ScriptEvent] = []
@@ -25,8 +25,8 @@ extension PlanBuilder {
         let layer = nameIndex[name]
       {
         // A Canvas animation makes its layer a UIView's (◆ unless the scene gave a delegate).
-        if settings != nil && layers[layer].actionSources.delegate == nil {
-          layers[layer].actionSources.delegate = .view
+        if settings != nil && layerEntries[layer].layer.actionSources.delegate == nil {
+          layerEntries[layer].layer.actionSources.delegate = .view
         }
         requestForEvent[i] = requests.count
         requests.append((event.time, layer, settings, event.source))
@@ -42,20 +42,20 @@ extension PlanBuilder {
       var script: [ScriptEvent] = []
       func start(_ layer: Int, _ settings: CanvasSettings?) {
         guard total + script.count <= Self.maxCanvasScriptEvents else { return }
-        if let settings = settings ?? layers[layer].canvas {
+        if let settings = settings ?? layerEntries[layer].layer.canvas {
           if started.contains(layer) {
             script.append(
               ScriptEvent(
-                time: request.time, action: .removeAllAnimations(layer: names[layer]),
+                time: request.time, action: .removeAllAnimations(layer: layerEntries[layer].name),
                 source: request.source))
           }
           started.insert(layer)
           script += settings.preset.script(
-            layer: names[layer], at: request.time, duration: settings.duration,
+            layer: layerEntries[layer].name, at: request.time, duration: settings.duration,
             delay: settings.delay, width: width,
             height: height, source: request.source)
         }
-        for child in children[layer] { start(child, nil) }
+        for child in layerEntries[layer].children { start(child, nil) }
       }
       start(request.layer, request.settings)
       total += script.count

@@ -5,9 +5,10 @@
 /// Composing every step on the track each time made n changes on one key path cost O(n²)
 /// (8 000 transactions: 73 s). Calls come in non-decreasing scene time — the run applies its
 /// items in time order and every call is at the current item's time — so each track keeps a
-/// live list (`liveSteps`, its steps in add order) from which a call may drop the steps that
-/// can never count again, and a call walks that list from the latest step down, stopping at the
-/// first step that hides everything beneath it. Why the result is the reference's, bit for bit:
+/// live list (`TrackEntry.liveSteps`, its steps in add order) from which a call may drop the
+/// steps that can never count again, and a call walks that list from the latest step down,
+/// stopping at the first step that hides everything beneath it. Why the result is the
+/// reference's, bit for bit:
 ///
 /// 1. Dropped steps never count again. A step is dropped at time t when
 ///    a. its removal time is ≤ t: `RemovalTime.set` only ever lowers it, and every later call is
@@ -48,8 +49,9 @@ extension PlanBuilder {
   private mutating func referencePresentation(
     _ track: Int, at t: Double, model: [Double], for source: [String]
   ) throws(WorkBudget.Exhausted) -> [Double] {
-    let steps = tracks[track].steps
-    let layerTime = clocks[tracks[track].layer].localTime(t)
+    let steps = trackEntries[track].track.steps
+    let type = trackEntries[track].track.type
+    let layerTime = layerEntries[trackEntries[track].track.layer].clock.localTime(t)
     var effective: [(step: TrackStep, localTime: LocalTime)] = []
     var units = WorkBudget.multiplying(steps.count, WorkCost.presentationLook)
     for step in steps where step.animation.isAttached(at: t) {
@@ -59,7 +61,7 @@ extension PlanBuilder {
     }
     try budget.charge(units, .script, at: source)
     var buffer = model
-    Self.compose(buffer: &buffer, type: tracks[track].type, epochs: epochs) { write in
+    Self.compose(buffer: &buffer, type: type, epochs: epochs) { write in
       for (step, lt) in effective { write(step, lt, t) }
     }
     return buffer
@@ -70,13 +72,13 @@ extension PlanBuilder {
   private mutating func incrementalPresentation(
     _ track: Int, at t: Double, model: [Double], for source: [String]
   ) throws(WorkBudget.Exhausted) -> [Double] {
-    let type = tracks[track].type
-    let clock = clocks[tracks[track].layer]
+    let type = trackEntries[track].track.type
+    let clock = layerEntries[trackEntries[track].track.layer].clock
     let layerTime = clock.localTime(t)
     let direction = Self.direction(of: clock)
     // Taken out so that it is uniquely referenced while it is compacted.
-    var live = liveSteps[track]
-    liveSteps[track] = []
+    var live = trackEntries[track].liveSteps
+    trackEntries[track].liveSteps = []
     // What each step looked at is at t, latest first: nil when gone for good, else its local
     // time (nil when it has none now).
     var visits: [LocalTime??] = []
@@ -116,7 +118,7 @@ extension PlanBuilder {
       }
       live.removeSubrange(kept..<live.count)
     }
-    liveSteps[track] = live
+    trackEntries[track].liveSteps = live
     try budget.charge(units, .script, at: source)
     return buffer
   }

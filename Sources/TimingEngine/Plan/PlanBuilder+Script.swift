@@ -12,11 +12,11 @@ extension PlanBuilder {
   mutating func run(events: [ScriptEvent]) throws(WorkBudget.Exhausted) {
     var items: [(time: Double, rank: Int, order: Int, item: TimelineItem)] = []
     var order = 0
-    for (layerIndex, layer) in layers.enumerated() {
-      for (index, animation) in layer.animations.enumerated() {
+    for (layerIndex, entry) in layerEntries.enumerated() {
+      for (index, animation) in entry.layer.animations.enumerated() {
         items.append(
           (
-            max(animation.addedAt, insertedAt[layerIndex]), 0, order,
+            max(animation.addedAt, entry.insertedAt), 0, order,
             .animation(layer: layerIndex, index: index)
           ))
         order += 1
@@ -32,8 +32,8 @@ extension PlanBuilder {
       case .animation(let layer, let index):
         stage = .planning
         // An inserted layer's own animations are added when it enters the tree.
-        var animation = layers[layer].animations[index]
-        animation.addedAt = max(animation.addedAt, insertedAt[layer])
+        var animation = layerEntries[layer].layer.animations[index]
+        animation.addedAt = max(animation.addedAt, layerEntries[layer].insertedAt)
         try add(animation, layer: layer)
       case .event(let index):
         stage = .script
@@ -51,11 +51,11 @@ extension PlanBuilder {
   {
     let compiled = try compile(animation, layer: layer, parent: nil)
     if let key = animation.key {
-      if let previous = keyed[layer][key] { previous.removal.set(animation.addedAt) }
-      keyed[layer][key] = compiled
+      if let previous = layerEntries[layer].keyed[key] { previous.removal.set(animation.addedAt) }
+      layerEntries[layer].keyed[key] = compiled
     }
     topLevel.append(compiled)
-    attachedByLayer[layer].append(compiled)
+    layerEntries[layer].attached.append(compiled)
     return compiled
   }
 
@@ -66,13 +66,13 @@ extension PlanBuilder {
     throws(WorkBudget.Exhausted)
   {
     try budget.charge(
-      WorkBudget.multiplying(attachedByLayer[layer].count, WorkCost.presentationLook), .script,
-      at: source)
-    for animation in attachedByLayer[layer] where animation.addedAt <= t {
+      WorkBudget.multiplying(layerEntries[layer].attached.count, WorkCost.presentationLook),
+      .script, at: source)
+    for animation in layerEntries[layer].attached where animation.addedAt <= t {
       animation.removal.set(t)
     }
-    attachedByLayer[layer] = []
-    keyed[layer] = [:]
+    layerEntries[layer].attached = []
+    layerEntries[layer].keyed = [:]
   }
 
   private mutating func apply(_ event: ScriptEvent) throws(WorkBudget.Exhausted) {
@@ -91,9 +91,11 @@ extension PlanBuilder {
       animation.addedAt = t
       try add(animation, layer: layer)
     case .removeAnimation(let layerName, let key):
-      guard let layer = nameIndex[layerName], let animation = keyed[layer][key] else { return }
+      guard let layer = nameIndex[layerName], let animation = layerEntries[layer].keyed[key] else {
+        return
+      }
       animation.removal.set(t)
-      keyed[layer][key] = nil
+      layerEntries[layer].keyed[key] = nil
     case .removeAllAnimations(let layerName):
       guard let layer = nameIndex[layerName] else { return }
       try removeAll(on: layer, at: t, source: event.source)
@@ -104,13 +106,13 @@ extension PlanBuilder {
       guard let layer = nameIndex[inserted.name] else { return }
       // semantics.md §5.1: onOrderIn on the layer, sublayers on its superlayer.
       try lookUp("onOrderIn", on: layer, at: t, source: event.source)
-      if let parent = parents[layer] {
+      if let parent = layerEntries[layer].parent {
         try lookUp("sublayers", on: parent, at: t, source: event.source)
       }
     case .removeLayer(let name):
       guard let layer = nameIndex[name] else { return }
       try lookUp("onOrderOut", on: layer, at: t, source: event.source)
-      if let parent = parents[layer] {
+      if let parent = layerEntries[layer].parent {
         try lookUp("sublayers", on: parent, at: t, source: event.source)
       }
       try remove(layer, at: t, source: event.source)
@@ -119,7 +121,7 @@ extension PlanBuilder {
       try remove(oldLayer, at: t, source: event.source)
       // semantics.md §5.1: replaceSublayer triggers kCATransition on the new layer.
       try lookUp("transition", on: layer, at: t, source: event.source)
-      if let parent = parents[layer] {
+      if let parent = layerEntries[layer].parent {
         try lookUp("sublayers", on: parent, at: t, source: event.source)
       }
     }
@@ -127,16 +129,16 @@ extension PlanBuilder {
 
   /// Whether a layer is in the rendered tree at scene time t.
   func isPresent(_ layer: Int, at t: Double) -> Bool {
-    insertedAt[layer] <= t && t < removedAt[layer]
+    layerEntries[layer].insertedAt <= t && t < layerEntries[layer].removedAt
   }
 
   /// The layer and everything below it leave the tree: their animations are removed.
   private mutating func remove(_ layer: Int, at t: Double, source: [String])
     throws(WorkBudget.Exhausted)
   {
-    removedAt[layer] = min(removedAt[layer], t)
+    layerEntries[layer].removedAt = min(layerEntries[layer].removedAt, t)
     try removeAll(on: layer, at: t, source: source)
-    for child in children[layer] { try remove(child, at: t, source: source) }
+    for child in layerEntries[layer].children { try remove(child, at: t, source: source) }
   }
 
   /// A lookup that is no property change (ordering in and out, sublayers, transition): recorded,
@@ -146,10 +148,10 @@ extension PlanBuilder {
   {
     try budget.charge(WorkCost.lookUp, .script, at: source)
     let resolution =
-      layers[layer].detached
+      layerEntries[layer].layer.detached
       ? ActionSearch.detached(key: key)
       : ActionSearch.resolve(
-        key: key, sources: layers[layer].actionSources, transaction: TransactionState())
+        key: key, sources: layerEntries[layer].layer.actionSources, transaction: TransactionState())
     guard var action = resolution.action else {
       record(t, layer, key, resolution, source)
       return
@@ -176,13 +178,13 @@ extension PlanBuilder {
         parent = parentName.flatMap { nameIndex[$0] }
       case .replaceLayer(let old, let new):
         layer = new
-        parent = nameIndex[old].flatMap { parents[$0] }
+        parent = nameIndex[old].flatMap { layerEntries[$0].parent }
       case .transaction, .animate, .addAnimation, .removeAnimation, .removeAllAnimations,
         .startCanvasAnimation, .removeLayer:
         continue
       }
       currentInsertTime = event.time
-      try flatten([layer], parentLevels: parent.map { clocks[$0].levels } ?? [])
+      try flatten([layer], parentLevels: parent.map { layerEntries[$0].clock.levels } ?? [])
     }
     currentInsertTime = -.infinity
   }
@@ -218,8 +220,8 @@ extension PlanBuilder {
     try budget.charge(WorkCost.lookUp, .script, at: change.source)
     let property = change.keyPath.property
     let track = trackIndex(layer: layer, property: property, type: change.keyPath.propertyType)
-    let old = tracks[track].currentModel
-    let new = Self.applying(change, to: old, type: tracks[track].type)
+    let old = trackEntries[track].track.currentModel
+    let new = Self.applying(change, to: old, type: trackEntries[track].track.type)
     guard new != old else {
       record(t, layer, property, ActionSearch.unchanged(key: property), change.source)
       return []
@@ -229,10 +231,11 @@ extension PlanBuilder {
     // The lookups, and the old presentation value for an action that starts from it, before
     // the new value is stored; composed only when an action needs it.
     let resolutions = keys.map { key in
-      layers[layer].detached || !isPresent(layer, at: t)
+      layerEntries[layer].layer.detached || !isPresent(layer, at: t)
         ? ActionSearch.detached(key: key)
         : ActionSearch.resolve(
-          key: key, sources: layers[layer].actionSources, transaction: transaction, block: block)
+          key: key, sources: layerEntries[layer].layer.actionSources, transaction: transaction,
+          block: block)
     }
     var start = old
     if let action = resolutions[0].action, Self.lacksEnds(action),
@@ -240,7 +243,7 @@ extension PlanBuilder {
     {
       start = try presentation(track, at: t, model: old, for: change.source)
     }
-    tracks[track].modelChanges.append((t, new))
+    trackEntries[track].track.modelChanges.append((t, new))
     try modelChanged(track, at: t, source: change.source)
     var added: [CompiledAnimation] = []
     for (key, resolution) in zip(keys, resolutions) {
@@ -261,13 +264,15 @@ extension PlanBuilder {
       }
       if let block, resolution.decidedBy == .delegate {
         // UIKit begins block animations after the delay, in the layer's time.
-        if block.delay > 0 { action.timing.beginTime = clocks[layer].localTime(t) + block.delay }
+        if block.delay > 0 {
+          action.timing.beginTime = layerEntries[layer].clock.localTime(t) + block.delay
+        }
         // ◆ Additive block animations stack instead of replacing one another: each gets a key of
         // its own (the property's, then "-1", "-2", …), as UIKit's do.
         if action.additive, let base = action.key {
           // A counter per layer and key, not a search: thousands of blocks stay linear.
-          let n = blockKeyCounts[layer][base, default: 0]
-          blockKeyCounts[layer][base] = n + 1
+          let n = layerEntries[layer].blockKeyCounts[base, default: 0]
+          layerEntries[layer].blockKeyCounts[base] = n + 1
           action.key = n == 0 ? base : "\(base)-\(n)"
         }
       }
@@ -308,7 +313,7 @@ extension PlanBuilder {
   private func fillEnds(
     _ action: inout Animation, start: [Double], new: [Double], track: Int, block: AnimationBlock?
   ) {
-    let type = tracks[track].type
+    let type = trackEntries[track].track.type
     func ends(_ values: BasicValues) -> BasicValues {
       if let block, block.additive, type.isAdditive {
         let zero =
@@ -339,8 +344,9 @@ extension PlanBuilder {
     _ t: Double, _ layer: Int, _ key: String, _ resolution: ActionSearch.Resolution,
     _ source: [String]
   ) {
+    let name = layerEntries[layer].name
     actionRecords.append(
-      ActionRecord(time: t, layer: names[layer], key: key, resolution: resolution, source: source))
+      ActionRecord(time: t, layer: name, key: key, resolution: resolution, source: source))
   }
 
   /// The full property value after a change to it or to a part of it.
@@ -367,7 +373,8 @@ extension PlanBuilder {
       var finished = true
       for animation in animations {
         let events = DelegateEvents.events(
-          for: animation, clock: clocks[animation.layer], layerName: names[animation.layer])
+          for: animation, clock: layerEntries[animation.layer].clock,
+          layerName: layerEntries[animation.layer].name)
         guard let stop = events.first(where: { $0.kind == .didStop }) else { return nil }
         latest = max(latest, stop.time)
         finished = finished && stop.finished == true

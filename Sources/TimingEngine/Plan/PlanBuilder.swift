@@ -3,17 +3,13 @@
 struct PlanBuilder {
   static let maxDepth = 64
 
-  var names: [String] = []
+  /// Every layer flattened so far, one entry each, in flattening order: a layer's index is its
+  /// place here.
+  var layerEntries: [LayerEntry] = []
+  /// Each layer's index by its name (names are unique: flattening refuses a second).
   var nameIndex: [String: Int] = [:]
-  var clocks: [LayerClock] = []
-  var layers: [Layer] = []
-  var tracks: [TimelinePlan.Track] = []
-  var layerTracks: [[Int]] = []
-  /// Each layer's tracks by property name (a layer may have tens of thousands of custom ones).
-  var trackByProperty: [[String: Int]] = []
-  /// Per track, the steps a presentation value may still need, in add order (see
-  /// `PlanBuilder+Presentation.swift`).
-  var liveSteps: [[TrackStep]] = []
+  /// Every property track made so far, one entry each: a track's index is its place here.
+  var trackEntries: [TrackEntry] = []
   /// The request's allowance of work, charged as the plan is built.
   var budget: WorkBudget
   /// Which stage the work being done belongs to: the scene's own animations are planning, what
@@ -21,28 +17,12 @@ struct PlanBuilder {
   var stage = WorkBudget.Stage.planning
   let strategy: Strategy
   var topLevel: [CompiledAnimation] = []
-  /// Per layer, its top-level animations not yet removed by a removal of them all.
-  var attachedByLayer: [[CompiledAnimation]] = []
   var warnings: [SceneWarning] = []
-  /// Per track, the animations on it whose ends follow the model value (incremental: those
-  /// that may still contribute).
-  var liveSources: [[LiveSource]] = []
   /// The epochs of each source whose ends follow the model value (`LiveSource.epochs` indexes
   /// this), appended to as the script runs; `finishEpochs` hands them to the plan's sources.
   var epochs: [[(start: Double, interpolator: Interpolator)]] = []
   /// The insert time given to layers being flattened (−∞ for the scene's tree).
   var currentInsertTime = -Double.infinity
-  /// The animation under each key, per layer (one per key; semantics.md §1.3).
-  var keyed: [[String: CompiledAnimation]] = []
-  /// UIKit block animations added per layer and key, for their keys of their own.
-  var blockKeyCounts: [[String: Int]] = []
-  /// Each layer's sublayers, for Canvas's recursion.
-  var children: [[Int]] = []
-  /// Each layer's superlayer.
-  var parents: [Int?] = []
-  /// When each layer entered and left the rendered tree (−∞ / +∞ for the scene's own).
-  var insertedAt: [Double] = []
-  var removedAt: [Double] = []
   var actionRecords: [ActionRecord] = []
   var completions: [(name: String, time: Double, animations: [CompiledAnimation])] = []
   /// Each distinct timing function compiled once: compiling one solves its curve at 64 points
@@ -95,42 +75,35 @@ struct PlanBuilder {
       if layer.canvas != nil && layer.actionSources.delegate == nil {
         layer.actionSources.delegate = .view
       }
-      let index = names.count
+      let index = layerEntries.count
       guard nameIndex[layer.name] == nil else {
         throw .invalid(
           TimelinePlan.BuildError(
             source: layer.source + ["name"], message: "duplicate layer name '\(layer.name)'"))
       }
       nameIndex[layer.name] = index
-      names.append(layer.name)
       let levels =
         parentLevels + [
           LayerClock.Level(
             layer: index, beginTime: layer.beginTime, speed: layer.speed,
             timeOffset: layer.timeOffset)
         ]
-      clocks.append(LayerClock(levels: levels))
-      layers.append(layer)
-      layerTracks.append([])
-      trackByProperty.append([:])
-      attachedByLayer.append([])
-      keyed.append([:])
-      blockKeyCounts.append([:])
-      children.append([])
-      parents.append(parentLevels.last?.layer)
-      insertedAt.append(currentInsertTime)
-      removedAt.append(.infinity)
-      if let parent = parentLevels.last?.layer { children[parent].append(index) }
+      let parent = parentLevels.last?.layer
+      layerEntries.append(
+        LayerEntry(
+          layer: layer, clock: LayerClock(levels: levels), parent: parent,
+          insertedAt: currentInsertTime))
+      if let parent { layerEntries[parent].children.append(index) }
       for (key, value) in layer.properties {
         let track = trackIndex(layer: index, property: key, type: value.type)
-        tracks[track].model = value.components
+        trackEntries[track].track.model = value.components
       }
       try flatten(layer.sublayers, parentLevels: levels)
     }
   }
 
   mutating func trackIndex(layer: Int, property: String, type: ValueType) -> Int {
-    if let existing = trackByProperty[layer][property] { return existing }
+    if let existing = layerEntries[layer].trackByProperty[property] { return existing }
     let model: [Double]
     if property == "transition" {
       model = Array(repeating: .nan, count: 5)
@@ -139,18 +112,19 @@ struct PlanBuilder {
         LayerProperties.catalogue[property]?.components
         ?? Array(repeating: 0, count: type.componentCount)
     }
-    tracks.append(TimelinePlan.Track(layer: layer, property: property, type: type, model: model))
-    liveSteps.append([])
-    liveSources.append([])
-    layerTracks[layer].append(tracks.count - 1)
-    trackByProperty[layer][property] = tracks.count - 1
-    return tracks.count - 1
+    let index = trackEntries.count
+    trackEntries.append(
+      TrackEntry(
+        track: TimelinePlan.Track(layer: layer, property: property, type: type, model: model)))
+    layerEntries[layer].tracks.append(index)
+    layerEntries[layer].trackByProperty[property] = index
+    return index
   }
 
   /// Puts a step on its track, last in the order.
   mutating func place(_ step: TrackStep, on track: Int) {
-    tracks[track].steps.append(step)
-    liveSteps[track].append(step)
+    trackEntries[track].track.steps.append(step)
+    trackEntries[track].liveSteps.append(step)
   }
 
   mutating func warn(_ source: [String], _ message: String) {
@@ -166,7 +140,7 @@ struct PlanBuilder {
     if timing.duration <= 0 { timing.duration = 0.25 }
     if parent == nil && timing.beginTime == 0 {
       // semantics.md §1.3: beginTime 0 means "now", in the layer's time, at the add.
-      timing.beginTime = clocks[layer].localTime(animation.addedAt)
+      timing.beginTime = layerEntries[layer].clock.localTime(animation.addedAt)
     }
     if timing.repeatCount > 0 && timing.repeatDuration > 0 {
       warn(
@@ -232,7 +206,8 @@ struct PlanBuilder {
       case .rotateX, .rotateY, .rotateZ, .translateX, .translateY, .translateZ: return [0]
       }
     }
-    return part(keyPath.part, of: tracks[track].currentModel, valueType: keyPath.valueType)
+    return part(
+      keyPath.part, of: trackEntries[track].track.currentModel, valueType: keyPath.valueType)
   }
 
   private func part(_ part: PropertyKeyPath.Part, of value: [Double], valueType: ValueType)
@@ -284,7 +259,8 @@ struct PlanBuilder {
       ? part(
         keyPath.part,
         of: try presentation(
-          track, at: compiled.addedAt, model: tracks[track].currentModel, for: animation.source),
+          track, at: compiled.addedAt, model: trackEntries[track].track.currentModel,
+          for: animation.source),
         valueType: type) : model
     let (from, to) = Self.ends(values, type: type, model: model, captured: captured)
     let interpolator = Interpolator(type: type, from: from, to: to)
@@ -304,7 +280,7 @@ struct PlanBuilder {
       let index = epochs.count
       epochs.append([(compiled.addedAt, interpolator)])
       liveIndex = index
-      liveSources[track].append(
+      trackEntries[track].liveSources.append(
         LiveSource(
           epochs: index, keyPath: keyPath, type: type, values: values, captured: captured,
           animation: compiled))
@@ -336,13 +312,14 @@ struct PlanBuilder {
   mutating func modelChanged(_ track: Int, at t: Double, source: [String])
     throws(WorkBudget.Exhausted)
   {
-    var sources = liveSources[track]
-    liveSources[track] = []
+    // Taken out so that it is uniquely referenced while it is filtered.
+    var sources = trackEntries[track].liveSources
+    trackEntries[track].liveSources = []
     let looked = sources.count
     switch strategy {
     case .reference: break
     case .incremental:
-      let clock = clocks[tracks[track].layer]
+      let clock = layerEntries[trackEntries[track].track.layer].clock
       let layerTime = clock.localTime(t)
       let direction = Self.direction(of: clock)
       sources.removeAll {
@@ -352,14 +329,14 @@ struct PlanBuilder {
     var units = WorkBudget.multiplying(looked, WorkCost.presentationLook)
     for live in sources { units = WorkBudget.adding(units, WorkCost.epoch(live.type)) }
     try budget.charge(units, .script, at: source)
-    let model = tracks[track].currentModel
+    let model = trackEntries[track].track.currentModel
     for live in sources {
       let (from, to) = Self.ends(
         live.values, type: live.type,
         model: part(live.keyPath.part, of: model, valueType: live.type), captured: live.captured)
       epochs[live.epochs].append((t, Interpolator(type: live.type, from: from, to: to)))
     }
-    liveSources[track] = sources
+    trackEntries[track].liveSources = sources
   }
 
   /// Once the script has run: every source whose ends follow the model value gets all the
@@ -367,15 +344,15 @@ struct PlanBuilder {
   /// latest epoch, `compose`). The plan's sources are then built whole and never changed.
   mutating func finishEpochs() {
     guard !epochs.isEmpty else { return }
-    for track in tracks.indices {
-      for (index, step) in tracks[track].steps.enumerated() {
+    for track in trackEntries.indices {
+      for (index, step) in trackEntries[track].track.steps.enumerated() {
         guard case .interpolation(let source) = step.source, let live = source.liveIndex else {
           continue
         }
-        tracks[track].steps[index] = TrackStep(
+        trackEntries[track].track.steps[index] = TrackStep(
           animation: step.animation, source: .interpolation(source.with(epochs: epochs[live])),
           part: step.part, additive: step.additive, valueFunction: step.valueFunction,
-          propertyType: tracks[track].type)
+          propertyType: trackEntries[track].track.type)
       }
     }
     epochs = []
@@ -411,6 +388,7 @@ struct PlanBuilder {
     place(
       TrackStep(
         animation: compiled, source: source, part: keyPath.part, additive: animation.additive,
-        valueFunction: animation.valueFunction, propertyType: tracks[track].type), on: track)
+        valueFunction: animation.valueFunction, propertyType: trackEntries[track].track.type),
+      on: track)
   }
 }

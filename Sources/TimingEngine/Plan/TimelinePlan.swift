@@ -89,20 +89,23 @@ public final class TimelinePlan: Sendable {
     }
     budget = builder.budget
     builder.finishEpochs()
-    layerNames = builder.names
-    clocks = builder.clocks
-    tracks = builder.tracks
-    sharedTimingSlots = SharedTimings(tracks: builder.tracks, clocks: builder.clocks)
-    layerTracks = builder.layerTracks
-    trackByProperty = builder.trackByProperty
+    let layers = builder.layerEntries
+    let clocks = layers.map(\.clock)
+    let names = layers.map(\.name)
+    let tracks = builder.trackEntries.map(\.track)
+    layerNames = names
+    self.clocks = clocks
+    self.tracks = tracks
+    sharedTimingSlots = SharedTimings(tracks: tracks, clocks: clocks)
+    layerTracks = layers.map(\.tracks)
+    trackByProperty = layers.map(\.trackByProperty)
     layerIndex = builder.nameIndex
     contentsNames = scene.contentsNames
     var events: [DelegateEvent] = []
     for animation in builder.topLevel {
       events.append(
         contentsOf: DelegateEvents.events(
-          for: animation, clock: builder.clocks[animation.layer],
-          layerName: builder.names[animation.layer]))
+          for: animation, clock: clocks[animation.layer], layerName: names[animation.layer]))
     }
     self.events = DelegateEvents.ordered(events)
     warnings = builder.warnings
