@@ -281,6 +281,37 @@ def refusals():
         ("GET", "/v1/timing-functions/easeIn", [("Accept", "image/svg+xml")], None),
         ("GET", "/v1/timing-functions/easeIn.svg?format=css", [], None),
         ("GET", "/v1/presets/nothing?format=css", [], None),
+        # Query parameters each resource takes, and the problems that name them.
+        ("POST", "/v1/timelines?bogus=1&format=json", post, scene),
+        ("POST", "/v1/timelines?format=waapi&lengthBound=0&factorBound=x&colorBound=2&zz=1",
+         post, scene),
+        ("GET", "/v1/timing-functions/easeIn?x=0.5&samples=3&zz=1", [], None),
+        ("GET", "/v1/timing-functions/easeIn?samples=0&slope=maybe&beforeFlag=1", [], None),
+        ("GET", "/v1/timing-functions/easeIn?samples=20000", [], None),
+        ("GET", "/v1/timing-functions/easeIn?x=" + "&x=".join(["0.5"] * 10001), [], None),
+        ("GET", "/v1/timing-functions/easeIn?x=nan&x=2e6", [], None),
+        ("GET", "/v1/timing-functions/easeIn?from=1&to=0", [], None),
+        ("GET", "/v1/timing-functions/spring(1,100,0,0)?samples=3", [], None),
+        ("GET", "/v1/timing-functions/easeIn.svg?from=0&to=2&samples=3", [], None),
+        ("GET", "/v1/timing-functions/spring(1,100,10,0)?format=css&maxError=0", [], None),
+        ("GET", "/v1/timing-functions/spring(1,100,0,0)?format=css", [], None),
+        ("GET", "/v1/presets/pop?duration=0&delay=-1&width=0&height=x&fps=5000&viewWidth=10", [],
+         None),
+        ("GET", "/v1/presets/pop?viewHeight=10&format=waapi&pretty=1&lengthBound=2&q=1", [],
+         None),
+        ("GET", "/v1/presets/pop?fps=1000&duration=10000", [], None),
+        ("GET", "/v1/springs?x=1", [], None),
+        # A Canvas entry among the animations, and a layer's canvas, with each member.
+        ("POST", "/v1/timelines", post, json.dumps({
+            "layers": [{"name": "a", "animations": [
+                {"type": "canvas", "name": "pop", "duration": 1, "delay": 0, "addedAt": 0,
+                 "pauseAnimationOnAwake": True}]}],
+            "sample": {"times": [0, 0.5]}}).encode()),
+        ("POST", "/v1/timelines", post, json.dumps({
+            "layers": [{"name": "a", "canvas": {
+                "type": "pop", "duration": 1, "delay": 0, "pauseAnimationOnAwake": True,
+                "addedAt": 0}}],
+            "sample": {"times": [0, 0.5]}}).encode()),
         # Methods: 405 with the resource's Allow, 501 for a method HTTP does not define, HEAD
         # and OPTIONS answered by the router, a preflight.
         ("DELETE", "/v1/timelines", [], None),

@@ -104,7 +104,7 @@ func checkResponse(_ response: HTTPResponse, to request: HTTPRequest) {
   require(code != 500, "\(what): 500 \(describe(body))")
   require((200...599).contains(code), "\(what): status out of range")
   require(
-    code < 500 || (code == 501 && !implementedMethods.contains(request.method)),
+    code < 500 || (code == 501 && !implementedMethods.contains(request.method.rawValue)),
     "\(what): \(describe(body))")
   require(
     !response.status.reason.isEmpty

@@ -20,15 +20,15 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let trace = HTTPMethod("TRACE")
   public static let connect = HTTPMethod("CONNECT")
 
-  /// Whether HTTP defines the method (RFC 9110 §9, RFC 5789 for PATCH): a server answers one it
-  /// does not take with 405 and any other with 501. Compared as short strings, which costs less
-  /// than hashing the method into a set.
-  public var isStandard: Bool {
-    switch rawValue {
-    case "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT": true
-    default: false
-    }
-  }
+  /// The methods HTTP defines (RFC 9110 §9, RFC 5789 for PATCH).
+  public static let standard: [HTTPMethod] = [
+    get, head, post, put, delete, patch, options, trace, connect,
+  ]
+
+  /// Whether HTTP defines the method: a server answers one it does not take with 405 and any
+  /// other with 501. Compared as short strings, which costs less than hashing the method into
+  /// a set.
+  public var isStandard: Bool { Self.standard.contains(self) }
 
   public var description: String { rawValue }
 }

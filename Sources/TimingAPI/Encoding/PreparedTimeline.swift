@@ -65,9 +65,7 @@ public struct PreparedTimeline: Sendable {
         "this timeline would produce \(numbers) numbers (\(plan.layerCount) layers, \(outputs.valuesPerSample) sampled "
           + "key paths in all, \(times.count) samples); the limit is \(configuration.maxTimelineValues). "
           + "Sample fewer times, or name fewer key paths in keyPaths.",
-        .at(
-          JSONPointer() / TimelineRequest.Member.sample,
-          "\(times.count) samples × \(outputs.componentsPerSample) numbers each"))
+        TimelineRequest.sampleField(samples: times.count, numbersEach: outputs.componentsPerSample))
     }
     // Sampling and writing out are charged before either starts, from their exact costs: once a
     // (streamed) response has begun it can no longer be refused.

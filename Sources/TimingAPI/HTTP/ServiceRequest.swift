@@ -7,8 +7,8 @@ import HTTPTransport
 /// caller still held the original) on every request.
 struct ServiceRequest: Sendable {
   var http: HTTPRequest
-  /// The route in the router's table; nil when none was found yet (in process, `handle` routes
-  /// itself).
+  /// The route in the router's table; nil when none was found yet (in process, where no server
+  /// placed the request: `Routing` then looks it up).
   var route: Int?
   /// The request's id, once `RequestIDMiddleware` has given it one.
   var id: String?

@@ -84,10 +84,10 @@ public final class Metrics: Sendable {
   public init(server: ServerStatistics? = nil) { self.server = server }
 
   /// Gives each label a slot, in order: the router's route templates, then the endpoints that
-  /// have no route (`RoutedResponse.Endpoint.fixedLabels`). Called by the service when it is made; a second service on the same metrics (same routes, same
-  /// code) keeps the first table. The service records into the table returned: loading it
-  /// from here (an `AtomicLazyReference`, whose generic load is not inlined) on each request
-  /// was ~5 % of a small GET in process.
+  /// have no route (the service passes both). Called by the service when it is made; a second
+  /// service on the same metrics (same routes, same code) keeps the first table. The service
+  /// records into the table returned: loading it from here (an `AtomicLazyReference`, whose
+  /// generic load is not inlined) on each request was ~5 % of a small GET in process.
   func prepare(labels: [String]) -> Table {
     table.storeIfNil(Table(labels: labels))
   }

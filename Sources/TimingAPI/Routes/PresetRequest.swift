@@ -17,10 +17,13 @@ struct PresetRequest {
   /// layer gets these bounds. Exports fit any element without it (`ExportElement`).
   let view: (width: Double, height: Double)?
 
-  static let parameters = Set([
-    "duration", "delay", "width", "height", "fps", "format", "viewWidth", "viewHeight",
-    JSONLayout.parameter,
-  ]).union(ExportBounds.parameters)
+  /// The preset's own parameters; `format`, `pretty` and the export bounds come beside them.
+  enum Parameter: String, WireMember {
+    case duration, delay, width, height, fps, viewWidth, viewHeight
+  }
+
+  static let parameters = Parameter.names.union(Representation.Parameter.names)
+    .union([JSONLayout.parameter]).union(ExportBounds.Parameter.names)
 
   init(_ context: RequestContext, offer: RepresentationOffer<PresetRoutes.Answer>) throws(Problem) {
     let name = context.parameters["type"]!
@@ -31,26 +34,31 @@ struct PresetRequest {
     problems.rejectUnknownParameters(query, allowed: Self.parameters)
     answer = offer.named(in: query, problems: &problems)
     bounds = ExportBounds(query: query, in: &problems)
-    duration = problems.number(parameter: "duration", in: query, range: 0.001...10_000) ?? 1
-    delay = problems.number(parameter: "delay", in: query, range: 0...10_000) ?? 0
+    duration =
+      problems.number(parameter: Parameter.duration, in: query, range: 0.001...10_000) ?? 1
+    delay = problems.number(parameter: Parameter.delay, in: query, range: 0...10_000) ?? 0
     width =
-      problems.number(parameter: "width", in: query, range: 1...100_000)
+      problems.number(parameter: Parameter.width, in: query, range: 1...100_000)
       ?? CanvasSettings.defaultScreen.width
     height =
-      problems.number(parameter: "height", in: query, range: 1...100_000)
+      problems.number(parameter: Parameter.height, in: query, range: 1...100_000)
       ?? CanvasSettings.defaultScreen.height
-    fps = problems.number(parameter: "fps", in: query, range: 0.001...1000) ?? 60
-    let viewWidth = problems.number(parameter: "viewWidth", in: query, range: 0...100_000)
-    let viewHeight = problems.number(parameter: "viewHeight", in: query, range: 0...100_000)
+    fps = problems.number(parameter: Parameter.fps, in: query, range: 0.001...1000) ?? 60
+    let viewWidth = problems.number(
+      parameter: Parameter.viewWidth, in: query, range: 0...100_000)
+    let viewHeight = problems.number(
+      parameter: Parameter.viewHeight, in: query, range: 0...100_000)
     switch (viewWidth, viewHeight) {
     case (let w?, let h?): view = (w, h)
     case (nil, nil): view = nil
     case (nil, _?):
       view = nil
-      problems.fail(parameter: "viewWidth", "is needed with viewHeight: give both or neither")
+      problems.fail(
+        parameter: Parameter.viewWidth, "is needed with viewHeight: give both or neither")
     case (_?, nil):
       view = nil
-      problems.fail(parameter: "viewHeight", "is needed with viewWidth: give both or neither")
+      problems.fail(
+        parameter: Parameter.viewHeight, "is needed with viewWidth: give both or neither")
     }
     try problems.throwIfFailed()
   }

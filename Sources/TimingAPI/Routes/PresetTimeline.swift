@@ -26,7 +26,8 @@ struct PresetTimeline {
     guard frames < Double(configuration.maxPointsPerRequest) else {
       throw Problem.tooMuchWork(
         "\(numberText(frames + 1)) keyframes (\(numberText(end)) s at \(numberText(fps)) fps) exceed the limit of \(configuration.maxPointsPerRequest)",
-        .parameter("fps", "at most \(configuration.maxPointsPerRequest) samples"))
+        .parameter(
+          PresetRequest.Parameter.fps, "at most \(configuration.maxPointsPerRequest) samples"))
     }
     let count =
       Int(truncating: frames, clampedTo: 0...configuration.maxPointsPerRequest, ifNaN: 0) + 1
@@ -69,7 +70,8 @@ struct PresetTimeline {
       try budget.charge(plan.samplingCost(times: times, outputs: outputs), .sampling)
       try budget.charge(plan.exportCost(times: times.count, outputs: outputs), .export)
     } catch {
-      throw Problem.tooMuchWork(error, field: .parameter("fps", "\(times.count) keyframes"))
+      throw Problem.tooMuchWork(
+        error, field: .parameter(PresetRequest.Parameter.fps, "\(times.count) keyframes"))
     }
     work = budget
   }

@@ -19,6 +19,11 @@ public enum Representation: String, CaseIterable, Sendable {
   /// "Lottie").
   case lottie
 
+  /// The query parameter that names a representation.
+  enum Parameter: String, WireMember {
+    case format
+  }
+
   /// How an answer in this representation is made from a timeline.
   enum Encoding {
     /// Samples, streamed when large (`TimelineStream`).

@@ -29,10 +29,10 @@ struct RepresentationOffer<Served: ServedRepresentation>: Sendable {
   /// `?format=`'s representation, nil when absent; an unserved one is recorded in `problems`
   /// and answers nil too.
   func named(in query: QueryString, problems: inout DecodingContext) -> Served? {
-    guard let text = query.first("format") else { return nil }
+    guard let text = query.first(Representation.Parameter.format) else { return nil }
     guard let chosen = named.first(where: { $0.representation.rawValue == text }) else {
       problems.fail(
-        parameter: "format",
+        parameter: Representation.Parameter.format,
         "must be " + named.map(\.representation.rawValue).joined(separator: " or ")
           + (absentMeaning.map { " (or absent, for \($0))" } ?? ""))
       return nil

@@ -38,7 +38,8 @@ struct TimelineExportRoute {
   private func prepare(_ context: RequestContext) throws(Problem) -> (
     PreparedTimeline, ExportBounds
   ) {
-    try context.rejectUnknownParameters(allowed: Set(["format"] + ExportBounds.parameters))
+    try context.rejectUnknownParameters(
+      allowed: Representation.Parameter.names.union(ExportBounds.Parameter.names))
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
     try problems.throwIfFailed()
@@ -84,9 +85,8 @@ struct TimelineExportRoute {
         "this export would sample \(count) numbers (\(layers) layers × \(TimelineExport.componentsPerLayer) "
           + "numbers of exported properties × \(prepared.times.count) samples); the limit is "
           + "\(configuration.maxTimelineValues). Sample fewer times.",
-        .at(
-          JSONPointer() / TimelineRequest.Member.sample,
-          "\(prepared.times.count) samples × \(perSample.partialValue) numbers each"))
+        TimelineRequest.sampleField(
+          samples: prepared.times.count, numbersEach: perSample.partialValue))
     }
   }
 }

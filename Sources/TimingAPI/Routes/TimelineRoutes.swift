@@ -71,7 +71,7 @@ struct TimelineRoutes {
   /// The scene of a samples or plot request, whose only parameter is `format` (and `pretty`,
   /// accepted with CSV and SVG too, where it changes nothing).
   private func prepare(_ context: RequestContext) throws(Problem) -> PreparedTimeline {
-    try context.rejectUnknownParameters(allowed: ["format"])
+    try context.rejectUnknownParameters(allowed: Representation.Parameter.names)
     var budget = configuration.workBudget
     let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(

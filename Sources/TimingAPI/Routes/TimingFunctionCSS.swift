@@ -6,7 +6,12 @@ import TimingEngine
 /// (`cubic-bezier()`, `steps()`, `linear()`), and for a spring, which has none, `linear()` stops
 /// within `maxError` of its progress over its settling duration.
 enum TimingFunctionCSS {
-  static let parameters: Set<String> = ["format", "maxError"]
+  /// The parameters an easing takes beside `format`.
+  enum Parameter: String, WireMember {
+    case maxError
+  }
+
+  static let parameters = Parameter.names.union(Representation.Parameter.names)
   /// 0.001 of progress: a thousandth of the distance animated, 0.2 px on a 200 px slide.
   static let defaultMaxError = 0.001
 
@@ -18,12 +23,12 @@ enum TimingFunctionCSS {
     var problems = DecodingContext.query()
     _ = TimingFunctionRoutes.lookUpOffer.named(in: context.query, problems: &problems)
     var maxError = defaultMaxError
-    if let text = context.query.first("maxError") {
+    if let text = context.query.first(Parameter.maxError) {
       if let value = DecodingContext.number(text, in: 1e-9...1), value > 0 {
         maxError = value
       } else {
         problems.fail(
-          parameter: "maxError", "must be a number in [1e-9, 1]; got '\(text.prefix(40))'")
+          parameter: Parameter.maxError, "must be a number in [1e-9, 1]; got '\(text.prefix(40))'")
       }
     }
     try problems.throwIfFailed()
@@ -42,12 +47,14 @@ enum TimingFunctionCSS {
     case .spring(let spring):
       guard let duration = spring.settlingDuration else {
         throw Problem.invalidRequest([
-          .parameter("format", "a spring without damping never settles, so it has no CSS form")
+          .parameter(
+            Representation.Parameter.format,
+            "a spring without damping never settles, so it has no CSS form")
         ])
       }
       guard let fit = LinearEasingFit.spring(spring, span: duration, maxError: maxError) else {
         throw Problem.invalidRequest([
-          .parameter("format", LinearEasingFit.tooOscillatory)
+          .parameter(Representation.Parameter.format, LinearEasingFit.tooOscillatory)
         ])
       }
       w.key("css")

@@ -85,7 +85,7 @@ struct TimingFunctionRoutes {
     let answer: LookUp
     if wantsSVG {
       answer = .plot
-    } else if query.first("format") != nil {
+    } else if query.first(Representation.Parameter.format) != nil {
       // The easing's own parameters are checked, and `format` is read, by `TimingFunctionCSS`.
       answer = .easing
     } else {
@@ -95,20 +95,23 @@ struct TimingFunctionRoutes {
     case .easing:
       return try TimingFunctionCSS.answer(function, context)
     case .plot:
-      try context.rejectUnknownParameters(allowed: ["from", "to"], answersJSON: false)
+      try context.rejectUnknownParameters(
+        allowed: [PointsRequest.Parameter.from, .to].names, answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
       // A `.svg` path is one representation, so its answer does not vary with `Accept`.
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: !wantsSVG)
     case .points:
       break
     }
-    try context.rejectUnknownParameters(allowed: PointsRequest.queryParameters)
+    try context.rejectUnknownParameters(allowed: PointsRequest.Parameter.names)
     let points = try PointsRequest(
       function: function, query: query, maxPoints: configuration.maxPointsPerRequest)
     var budget = configuration.workBudget
     try charge(
       points.xs.count, to: &budget,
-      field: .parameter(query.values("x").isEmpty ? "samples" : "x", "\(points.xs.count) points"))
+      field: .parameter(
+        query.values(PointsRequest.Parameter.x).isEmpty
+          ? PointsRequest.Parameter.samples : .x, "\(points.xs.count) points"))
     context.meter.charged(workUnits: budget.spent)
     return pointsResponse(points, vary: true)
   }

@@ -17,9 +17,6 @@ struct ExportBounds: Sendable, Equatable {
     case lengthBound, factorBound, colorBound
   }
 
-  /// The parameters' names, for the routes' lists of the query parameters they take.
-  static let parameters = Parameter.allCases.map(\.rawValue)
-
   /// Reads the parameters that are present; a bound that is not a finite number > 0 is a
   /// problem naming its parameter.
   init(query: QueryString, in problems: inout DecodingContext) {

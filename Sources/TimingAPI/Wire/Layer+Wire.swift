@@ -13,8 +13,10 @@ extension Layer {
     case type
   }
 
-  /// The members of a `{"type": "canvas"}` entry among the animations beside the settings':
-  /// the preset's name and when it is added.
+  /// The members of a `{"type": "canvas"}` entry among the animations beside its duration and
+  /// delay (`CanvasSettings.Member`): the preset's name and when it is added. Not
+  /// `pauseAnimationOnAwake`, which only a layer's `canvas` takes (openapi.yaml,
+  /// CanvasAnimation): an entry is a script event that starts its preset when it is added.
   enum CanvasAnimationMember: String, WireMember {
     case type, name, addedAt
   }
@@ -23,7 +25,7 @@ extension Layer {
   static let members = Member.names.union(ActionSources.Member.names)
   private static let canvasMembers = CanvasMember.names.union(CanvasSettings.Member.names)
   private static let canvasAnimationMembers = CanvasAnimationMember.names.union(
-    CanvasSettings.Member.names)
+    [CanvasSettings.Member.duration, .delay].map(\.rawValue))
 
   /// The layers of an array (`layers`, `sublayers`), counted against the scene's limit.
   static func list(

@@ -82,7 +82,7 @@ enum ScriptEventKind: String, WireMember {
         [kind.rawValue] + kind.eventMembers.map(\.rawValue) + kind.companionKinds.map(\.rawValue)
       })
 
-  /// The kind an event names: of the kinds present, the one whose `eventMembers` account for
+  /// The kind an event names: of the kinds present, the one whose `companionKinds` account for
   /// the others (`animate` with its `set`); nil, with the problem reported, when none is
   /// present or none accounts for the rest.
   static func of(

@@ -41,9 +41,8 @@ extension ScriptTransaction {
       value[Member.disableActions], at: path / Member.disableActions)
     completion = context.string(
       value[Member.completion], at: path / Member.completion, maxLength: 128)
-    // The event's `set` is the same member name as a transaction's (ScriptEventKind.set).
     let changesValue = depth == 0 ? set : value[Member.set]
-    let changesPointer = depth == 0 ? eventPointer / Member.set : path / Member.set
+    let changesPointer = depth == 0 ? eventPointer / ScriptEventKind.set : path / Member.set
     if depth == 0 && value[Member.set] != nil {
       context.fail(
         path / Member.set, "put the outer transaction's changes in the event's \"set\"")

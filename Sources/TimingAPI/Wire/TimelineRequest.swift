@@ -81,6 +81,12 @@ struct TimelineRequest {
     try context.throwIfFailed()
   }
 
+  /// The field a "too many numbers" refusal names: `sample`, with how many samples of how many
+  /// numbers each the request asks for (a timeline's and an export's refusals alike).
+  static func sampleField(samples: Int, numbersEach: Int) -> Problem.FieldError {
+    .at(JSONPointer() / Member.sample, "\(samples) samples × \(numbersEach) numbers each")
+  }
+
   /// `screen`: `{"width", "height"}` in points.
   private static func readScreen(
     _ value: JSONValue?, at pointer: JSONPointer, into scene: inout Scene,

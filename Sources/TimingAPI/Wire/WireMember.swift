@@ -1,4 +1,5 @@
-/// The member names of one JSON object shape: a `String`-backed enum whose cases are the names.
+/// The member names of one JSON object shape (or the parameters of one query): a
+/// `String`-backed enum whose cases are the names.
 /// Decoding reads and encoding writes through the same cases, so the two cannot spell a member
 /// differently, and the set of allowed members is the enum's cases.
 protocol WireMember: RawRepresentable<String>, CaseIterable {}
@@ -6,6 +7,11 @@ protocol WireMember: RawRepresentable<String>, CaseIterable {}
 extension WireMember {
   /// Every member's name, for `DecodingContext.rejectUnknownMembers`.
   static var names: Set<String> { Set(allCases.map(\.rawValue)) }
+}
+
+extension Array where Element: WireMember {
+  /// These members' names: some of a shape's, for a resource that takes only those.
+  var names: Set<String> { Set(map(\.rawValue)) }
 }
 
 extension JSONValue {
@@ -16,6 +22,47 @@ extension JSONValue {
 extension JSONPointer {
   static func / <Member: WireMember>(p: JSONPointer, member: Member) -> JSONPointer {
     p.appending(member.rawValue)
+  }
+}
+
+extension QueryString {
+  /// The first value of the parameter `parameter` names; nil when absent.
+  func first<Parameter: WireMember>(_ parameter: Parameter) -> String? {
+    first(parameter.rawValue)
+  }
+
+  /// Every value of the parameter `parameter` names, in order.
+  func values<Parameter: WireMember>(_ parameter: Parameter) -> [String] {
+    values(parameter.rawValue)
+  }
+}
+
+extension Problem.FieldError {
+  static func parameter<Parameter: WireMember>(_ parameter: Parameter, _ message: String) -> Self {
+    .parameter(parameter.rawValue, message)
+  }
+}
+
+extension DecodingContext {
+  mutating func fail<Parameter: WireMember>(parameter: Parameter, _ message: String) {
+    fail(parameter: parameter.rawValue, message)
+  }
+
+  mutating func number<Parameter: WireMember>(
+    parameter: Parameter, in query: QueryString, range: ClosedRange<Double>,
+    message: String? = nil
+  ) -> Double? {
+    number(parameter: parameter.rawValue, in: query, range: range, message: message)
+  }
+
+  mutating func flag<Parameter: WireMember>(parameter: Parameter, in query: QueryString) -> Bool {
+    flag(parameter: parameter.rawValue, in: query)
+  }
+
+  mutating func count<Parameter: WireMember>(
+    parameter: Parameter, in query: QueryString, minimum: Int
+  ) -> Int? {
+    count(parameter: parameter.rawValue, in: query, minimum: minimum)
   }
 }
 

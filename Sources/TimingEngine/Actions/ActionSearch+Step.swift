@@ -2,7 +2,7 @@ extension ActionSearch {
   /// A step of the search (semantics.md §5.2, §5.3), named as the trace names it, and what
   /// decides a lookup: the step that answered, or `noAction` when none did. The names are the
   /// API's (`decidedBy` and each trace step's `step`).
-  public enum Step: String, Sendable, CaseIterable {
+  public enum Step: String, Sendable {
     /// The transaction disables actions: no lookup is made.
     case disableActions
     /// The layer's delegate (`actionForLayer:forKey:`), a view or a table.
