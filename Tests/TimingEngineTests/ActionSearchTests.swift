@@ -21,7 +21,7 @@ import Testing
     let r = ActionSearch.resolve(
       key: "backgroundColor", sources: ActionSources(), transaction: transaction)
     #expect(r.decidedBy == .defaultActionForKey)
-    #expect(r.trace.last?.source == "builtin")
+    #expect(r.trace.last?.source == .builtin)
     #expect(r.action?.timing.duration == 0.5)
     #expect(r.action?.timingFunction == .named(.default))
     #expect(r.action?.keyPath?.text == "backgroundColor")
@@ -81,7 +81,7 @@ import Testing
     sources.style = []
     sources.classDefaults = ActionTable(["position": .null])
     r = ActionSearch.resolve(key: "position", sources: sources, transaction: TransactionState())
-    #expect(r.trace.last?.source == "class" && r.trace.last?.answer == .NSNull && r.action == nil)
+    #expect(r.trace.last?.source == .class && r.trace.last?.answer == .NSNull && r.action == nil)
   }
 
   /// The shallowest style level with the key wins, even over a deeper one.

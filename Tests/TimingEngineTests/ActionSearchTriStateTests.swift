@@ -46,7 +46,7 @@ import Testing
     sources.delegate = .table(ActionTable())
     sources.style = [ActionTable()]
     let r = ActionSearch.resolve(key: key, sources: sources, transaction: TransactionState())
-    #expect(r.decidedBy == .defaultActionForKey && r.trace.last?.source == "builtin")
+    #expect(r.decidedBy == .defaultActionForKey && r.trace.last?.source == .builtin)
     guard case .basic? = r.action?.kind else {
       Issue.record("\(key): no basic animation")
       return

@@ -15,7 +15,7 @@ enum TraceJSON {
       }
       if let source = step.source {
         w.key("source")
-        w.string(source)
+        w.string(source.rawValue)
       }
       w.key("answer")
       w.string(step.answer.rawValue)

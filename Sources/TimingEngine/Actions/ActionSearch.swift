@@ -6,9 +6,12 @@
 public enum ActionSearch {
   public struct TraceStep: Sendable, Equatable {
     public enum Answer: String, Sendable { case action, NSNull, `nil`, skipped }
+    /// Whose defaults `defaultActionForKey:` consulted: the layer class's own
+    /// (`defaultActions`), or Core Animation's built-in actions.
+    public enum Source: String, Sendable { case `class`, builtin }
     public let step: Step
     public let depth: Int?
-    public let source: String?
+    public let source: Source?
     public let answer: Answer
     public let note: String?
   }
@@ -27,7 +30,8 @@ public enum ActionSearch {
   ) -> Resolution {
     var trace: [TraceStep] = []
     func step(
-      _ name: Step, _ answer: TraceStep.Answer, depth: Int? = nil, source: String? = nil,
+      _ name: Step, _ answer: TraceStep.Answer, depth: Int? = nil,
+      source: TraceStep.Source? = nil,
       note: String? = nil
     ) {
       trace.append(TraceStep(step: name, depth: depth, source: source, answer: answer, note: note))
@@ -82,14 +86,14 @@ public enum ActionSearch {
     if let answer = sources.classDefaults.entries[key] {
       return decide(
         answer, .defaultActionForKey, key: key, transaction: transaction, trace: &trace,
-        depth: nil, source: "class")
+        depth: nil, source: .class)
     }
     if let builtIn = BuiltInActions.action(for: key, transaction: transaction) {
-      step(.defaultActionForKey, .action, source: "builtin")
+      step(.defaultActionForKey, .action, source: .builtin)
       return Resolution(key: key, action: builtIn, decidedBy: .defaultActionForKey, trace: trace)
     }
     step(
-      .defaultActionForKey, .nil, source: "builtin",
+      .defaultActionForKey, .nil, source: .builtin,
       note: "Core Animation has no implicit action for '\(key)'")
     return Resolution(key: key, action: nil, decidedBy: .noAction, trace: trace)
   }
@@ -97,7 +101,7 @@ public enum ActionSearch {
   private static func decide(
     _ answer: ActionAnswer, _ name: Step, key: String, transaction: TransactionState,
     trace: inout [TraceStep],
-    depth: Int?, source: String?
+    depth: Int?, source: TraceStep.Source?
   ) -> Resolution {
     switch answer {
     case .null:
