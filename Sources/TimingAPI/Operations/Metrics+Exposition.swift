@@ -87,56 +87,83 @@ extension Metrics {
 
   private func processFamilies(_ text: inout String) {
     let process = ProcessStatistics.current()
-    if let value = process.cpuSeconds {
-      family(&text, "process_cpu_seconds_total", .counter, "User and system CPU time, seconds.")
-      text += "process_cpu_seconds_total \(numberText(value))\n"
-    }
-    if let value = process.residentBytes {
-      family(&text, "process_resident_memory_bytes", .gauge, "Resident memory size, bytes.")
-      text += "process_resident_memory_bytes \(value)\n"
-    }
-    if let value = process.virtualBytes {
-      family(&text, "process_virtual_memory_bytes", .gauge, "Virtual memory size, bytes.")
-      text += "process_virtual_memory_bytes \(value)\n"
-    }
-    if let value = process.openDescriptors {
-      family(&text, "process_open_fds", .gauge, "Open file descriptors.")
-      text += "process_open_fds \(value)\n"
-    }
-    if let value = process.startTime {
-      family(
-        &text, "process_start_time_seconds", .gauge,
-        "Start time of the process, seconds since the Unix epoch.")
-      text += "process_start_time_seconds \(numberText(value))\n"
-    }
+    singles(
+      &text,
+      [
+        (
+          "process_cpu_seconds_total", .counter, "User and system CPU time, seconds.",
+          process.cpuSeconds.map(numberText)
+        ),
+        (
+          "process_resident_memory_bytes", .gauge, "Resident memory size, bytes.",
+          process.residentBytes.map { "\($0)" }
+        ),
+        (
+          "process_virtual_memory_bytes", .gauge, "Virtual memory size, bytes.",
+          process.virtualBytes.map { "\($0)" }
+        ),
+        (
+          "process_open_fds", .gauge, "Open file descriptors.",
+          process.openDescriptors.map { "\($0)" }
+        ),
+        (
+          "process_start_time_seconds", .gauge,
+          "Start time of the process, seconds since the Unix epoch.",
+          process.startTime.map(numberText)
+        ),
+      ])
   }
 
   private func serverFamilies(_ text: inout String, _ server: ServerStatistics.Snapshot) {
-    family(&text, "animation_timing_open_connections", .gauge, "Open client connections.")
-    text += "animation_timing_open_connections \(server.openConnections)\n"
-    family(&text, "animation_timing_connections_total", .counter, "Connections accepted.")
-    text += "animation_timing_connections_total \(server.acceptedConnections)\n"
-    family(
-      &text, "animation_timing_connections_rejected_total", .counter,
-      "Connections refused at the connection cap.")
-    text += "animation_timing_connections_rejected_total \(server.rejectedConnections)\n"
-    family(
-      &text, "animation_timing_connections_evicted_total", .counter,
-      "Idle connections closed at the connection cap to admit a new one.")
-    text += "animation_timing_connections_evicted_total \(server.evictedConnections)\n"
-    family(
-      &text, "animation_timing_buffered_response_bytes", .gauge,
-      "Response bytes not yet taken by clients.")
-    text += "animation_timing_buffered_response_bytes \(server.bufferedResponseBytes)\n"
-    family(
-      &text, "animation_timing_queued_heavy_requests", .gauge,
-      "Heavy requests waiting for a slot in the heavy-work pool.")
-    text += "animation_timing_queued_heavy_requests \(server.queuedHeavyRequests)\n"
+    singles(
+      &text,
+      [
+        (
+          "animation_timing_open_connections", .gauge, "Open client connections.",
+          "\(server.openConnections)"
+        ),
+        (
+          "animation_timing_connections_total", .counter, "Connections accepted.",
+          "\(server.acceptedConnections)"
+        ),
+        (
+          "animation_timing_connections_rejected_total", .counter,
+          "Connections refused at the connection cap.", "\(server.rejectedConnections)"
+        ),
+        (
+          "animation_timing_connections_evicted_total", .counter,
+          "Idle connections closed at the connection cap to admit a new one.",
+          "\(server.evictedConnections)"
+        ),
+        (
+          "animation_timing_buffered_response_bytes", .gauge,
+          "Response bytes not yet taken by clients.", "\(server.bufferedResponseBytes)"
+        ),
+        (
+          "animation_timing_queued_heavy_requests", .gauge,
+          "Heavy requests waiting for a slot in the heavy-work pool.",
+          "\(server.queuedHeavyRequests)"
+        ),
+      ])
     family(
       &text, "animation_timing_responses_total", .counter,
       "Responses written, including transport errors.")
     for (status, count) in server.responsesByStatus.sorted(by: { $0.key < $1.key }) {
       text += "animation_timing_responses_total{status=\"\(status)\"} \(count)\n"
+    }
+  }
+
+  /// Families of one unlabelled sample each, in order: a name is written once, for its family
+  /// and its sample; a family without a value (a statistic this system does not give) is left
+  /// out.
+  private func singles(
+    _ text: inout String,
+    _ families: [(name: String, type: MetricType, help: String, value: String?)]
+  ) {
+    for family in families {
+      guard let value = family.value else { continue }
+      self.family(&text, family.name, family.type, family.help)
+      text += "\(family.name) \(value)\n"
     }
   }
 
