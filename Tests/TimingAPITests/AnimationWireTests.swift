@@ -112,6 +112,22 @@ import TimingEngine
     }
   }
 
+  /// The fields the engine's warnings point at are members the API takes under the same
+  /// name, so a warning's pointer names what the client wrote: each animation field is a member
+  /// of the types that have it, each layer field a layer member.
+  @Test func engineFieldsAreWireMembers() {
+    let animationMembers = AnimationType.allCases.reduce(into: Set<String>()) {
+      $0.formUnion($1.members)
+    }
+    for field in Animation.Field.allCases {
+      #expect(animationMembers.contains(field.rawValue), "\(field)")
+    }
+    #expect(AnimationType.basic.members.contains(Animation.Field.byValue.rawValue))
+    for field in TimingEngine.Layer.Field.allCases {
+      #expect(TimingEngine.Layer.members.contains(field.rawValue), "\(field)")
+    }
+  }
+
   /// Messages that list names keep the names and order they had before the enums.
   @Test func namesInMessages() throws {
     let cases: [(String, String, String)] = [

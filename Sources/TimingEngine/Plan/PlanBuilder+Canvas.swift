@@ -15,7 +15,7 @@ extension PlanBuilder {
     var requests: [(time: Double, layer: Int, settings: CanvasSettings?, source: [String])] = []
     for (index, entry) in layerEntries.enumerated() {
       if let canvas = entry.layer.canvas, canvas.duration != 0, !canvas.pauseAnimationOnAwake {
-        requests.append((0, index, nil, entry.layer.source + ["canvas"]))
+        requests.append((0, index, nil, entry.layer.source(.canvas)))
       }
     }
     var output: [ScriptEvent] = []

@@ -79,7 +79,7 @@ struct PlanBuilder {
       guard nameIndex[layer.name] == nil else {
         throw .invalid(
           TimelinePlan.BuildError(
-            source: layer.source + ["name"], message: "duplicate layer name '\(layer.name)'"))
+            source: layer.source(.name), message: "duplicate layer name '\(layer.name)'"))
       }
       nameIndex[layer.name] = index
       let levels =
@@ -144,13 +144,13 @@ struct PlanBuilder {
     }
     if timing.repeatCount > 0 && timing.repeatDuration > 0 {
       warn(
-        animation.source + ["repeatDuration"],
+        animation.source(.repeatDuration),
         "both repeatCount and repeatDuration are set; repeatDuration wins (◆)")
     }
     var timingFunction = animation.timingFunction
     if case .spring = animation.kind, timingFunction != nil {
       warn(
-        animation.source + ["timingFunction"], "a spring animation ignores its timingFunction (◆)"
+        animation.source(.timingFunction), "a spring animation ignores its timingFunction (◆)"
       )
       timingFunction = nil
     }
@@ -246,7 +246,7 @@ struct PlanBuilder {
     guard let (track, keyPath, type) = target(animation, layer: layer) else { return }
     if values.from != nil && values.to != nil && values.by != nil {
       warn(
-        animation.source + ["byValue"],
+        animation.source(.byValue),
         "fromValue, toValue and byValue all set; byValue is ignored (◆)")
     }
     let model = modelValue(track, keyPath, animation.valueFunction)
@@ -267,7 +267,7 @@ struct PlanBuilder {
     let cycleValue = animation.cumulative && type.isAdditive ? to : nil
     if animation.cumulative && !type.isAdditive {
       warn(
-        animation.source + ["cumulative"], "\(type) values cannot accumulate; cumulative is ignored"
+        animation.source(.cumulative), "\(type) values cannot accumulate; cumulative is ignored"
       )
     }
     // An end missing from from/to follows the model value live (semantics.md §3.3): an interpolator
