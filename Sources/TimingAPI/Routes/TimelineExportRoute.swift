@@ -5,6 +5,9 @@ import TimingEngine
 /// as keyframes a browser plays within stated bounds of our samples (docs/export.md).
 /// `TimelineRoutes` hands it the requests whose `Representation` is keyframes.
 struct TimelineExportRoute {
+  /// `format` and the export bounds; made once, since a set built per request costs a small
+  /// request several per cent (`DecodingContext.rejectUnknownParameters`).
+  static let parameters = Representation.Parameter.names.union(ExportBounds.Parameter.names)
   let configuration: APIConfiguration
 
   func answer(
@@ -38,8 +41,7 @@ struct TimelineExportRoute {
   private func prepare(_ context: RequestContext) throws(Problem) -> (
     PreparedTimeline, ExportBounds
   ) {
-    try context.rejectUnknownParameters(
-      allowed: Representation.Parameter.names.union(ExportBounds.Parameter.names))
+    try context.rejectUnknownParameters(allowed: Self.parameters)
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
     try problems.throwIfFailed()

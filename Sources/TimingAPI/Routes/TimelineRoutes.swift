@@ -3,6 +3,8 @@ import TimingEngine
 
 /// `POST /v1/timelines` (api.md "Timelines"): a scene in, sampled presentation values out.
 struct TimelineRoutes {
+  /// `format` alone; made once, not per request.
+  static let parameters = Representation.Parameter.names
   let configuration: APIConfiguration
 
   var routes: [Route] {
@@ -71,7 +73,7 @@ struct TimelineRoutes {
   /// The scene of a samples or plot request, whose only parameter is `format` (and `pretty`,
   /// accepted with CSV and SVG too, where it changes nothing).
   private func prepare(_ context: RequestContext) throws(Problem) -> PreparedTimeline {
-    try context.rejectUnknownParameters(allowed: Representation.Parameter.names)
+    try context.rejectUnknownParameters(allowed: Self.parameters)
     var budget = configuration.workBudget
     let request = try RequestBody.json(context.request, budget: &budget)
     let prepared = try PreparedTimeline(

@@ -96,14 +96,14 @@ struct TimingFunctionRoutes {
       return try TimingFunctionCSS.answer(function, context)
     case .plot:
       try context.rejectUnknownParameters(
-        allowed: [PointsRequest.Parameter.from, .to].names, answersJSON: false)
+        allowed: PointsRequest.rangeParameters, answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
       // A `.svg` path is one representation, so its answer does not vary with `Accept`.
       return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: !wantsSVG)
     case .points:
       break
     }
-    try context.rejectUnknownParameters(allowed: PointsRequest.Parameter.names)
+    try context.rejectUnknownParameters(allowed: PointsRequest.queryParameters)
     let points = try PointsRequest(
       function: function, query: query, maxPoints: configuration.maxPointsPerRequest)
     var budget = configuration.workBudget

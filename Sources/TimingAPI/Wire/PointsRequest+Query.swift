@@ -8,6 +8,11 @@ extension PointsRequest {
     case x, samples, from, to, slope, beforeFlag
   }
 
+  /// Every parameter, for a lookup; `from` and `to` alone, for a plot. Made once: `names`
+  /// builds a set, and one built per request costs a small request several per cent.
+  static let queryParameters = Parameter.names
+  static let rangeParameters = [Parameter.from, .to].names
+
   /// Points when neither `x` nor `samples` is given.
   static let defaultSamples = 11
 

@@ -5,7 +5,8 @@
 protocol WireMember: RawRepresentable<String>, CaseIterable {}
 
 extension WireMember {
-  /// Every member's name, for `DecodingContext.rejectUnknownMembers`.
+  /// Every member's name, for a static list made of several shapes' members. It builds a set:
+  /// not on a request's path (one built per request was ~4 % of a small GET).
   static var names: Set<String> { Set(allCases.map(\.rawValue)) }
 }
 
