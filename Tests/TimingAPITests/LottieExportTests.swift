@@ -198,6 +198,19 @@ import Testing
     #expect((rotation["bound"] as? Double ?? 1) < 0.3)
   }
 
+  /// No sample times: a 422 naming `sample`, not an empty document (a document's frames are
+  /// its samples). Writing one trapped on the first value of an empty column and took the
+  /// server down; the next request shows it is still up.
+  @Test func noSampleTimesIsRefused() throws {
+    let response = api.postJSON(
+      "/v1/timelines?format=lottie",
+      #"{"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}]}], "sample": {"times": []}}"#
+    )
+    #expect(response.status == 422)
+    #expect(response.errorPointers == ["/sample"])
+    #expect(layers(lottie(#"{"name": "a"}"#, to: 0)).count == 1)
+  }
+
   /// What Lottie 1.0 cannot express is named: a perspective transform.
   @Test func perspectiveIsNotExported() throws {
     let document = lottie(

@@ -27,6 +27,15 @@ struct TimelineExportRoute {
   func lottie(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     let (prepared, bounds) = try prepare(context)
     try Self.checkSize(prepared, configuration: configuration)
+    // A document's frames are its sample times: with none there is no frame to show (and no
+    // first value to hold), so it is refused rather than written empty.
+    guard !prepared.times.isEmpty else {
+      throw Problem.invalidRequest([
+        .at(
+          JSONPointer() / TimelineRequest.Member.sample,
+          "a Lottie document needs at least one sample time")
+      ])
+    }
     let export = LottieExport(plan: prepared.plan, times: prepared.times, bounds: bounds)
     return HTTPResponse(
       status: .ok,
