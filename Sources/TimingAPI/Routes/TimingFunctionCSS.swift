@@ -24,11 +24,13 @@ enum TimingFunctionCSS {
     _ = TimingFunctionRoutes.lookUpOffer.named(in: context.query, problems: &problems)
     var maxError = defaultMaxError
     if let text = context.query.first(Parameter.maxError) {
-      if let value = DecodingContext.number(text, in: 1e-9...1), value > 0 {
+      // At least 1e-6: the stops are written to 6 decimals (±5e-7), so a finer bound could not
+      // be kept, and a spring's grid would grow to 2^18 stops (7.5 MB) trying.
+      if let value = DecodingContext.number(text, in: 1e-6...1) {
         maxError = value
       } else {
         problems.fail(
-          parameter: Parameter.maxError, "must be a number in [1e-9, 1]; got '\(text.prefix(40))'")
+          parameter: Parameter.maxError, "must be a number in [1e-6, 1]; got '\(text.prefix(40))'")
       }
     }
     try problems.throwIfFailed()
