@@ -59,8 +59,34 @@ struct TimelineExportRoute {
     let prepared = try PreparedTimeline(
       json: request, configuration: configuration, budget: budget)
     let bounds = ExportBounds(query: context.query, over: prepared.exportBounds, in: &problems)
-    context.meter.charged(workUnits: prepared.work.spent)
+    let work = try Self.chargeSampling(prepared)
+    context.meter.charged(workUnits: work.spent)
     return (prepared, bounds)
+  }
+
+  /// An export samples every exported layer property of every layer, whatever `keyPaths` asks
+  /// the timeline to report: that sampling is charged too, before it starts. Without it a
+  /// body reporting only `opacity` while 1 000 additive rotations ran at 99 901 times passed the
+  /// budget and took 79 s (debug build) to export.
+  private static func chargeSampling(_ prepared: PreparedTimeline) throws(Problem) -> WorkBudget {
+    var budget = prepared.work
+    // Every exported layer property resolves: they are all in the catalogue.
+    let outputs = try! prepared.plan.outputs(
+      keyPaths: ExportedLayerProperty.allCases.map(\.rawValue))
+    let sampling = JSONPointer() / TimelineRequest.Member.sample
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(
+        prepared.plan.samplingCost(times: prepared.times, outputs: outputs), .sampling,
+        at: sampling.tokens)
+    } catch {
+      throw Problem.tooMuchWork(
+        error,
+        field: .at(
+          sampling,
+          "exporting samples \(prepared.plan.stepCount) animations on the \(ExportedLayerProperty.allCases.count) exported layer properties at \(prepared.times.count) times"
+        ))
+    }
+    return budget
   }
 
   /// The export of a prepared timeline, within the timeline's own limit on numbers: an export
