@@ -119,15 +119,19 @@ struct LottieExport: Sendable {
     func column(_ layer: Int, _ p: ExportedLayerProperty) -> [Double] {
       samples.layers[layer].columns[properties.firstIndex(of: p)!].values
     }
+    let drives = plan.exportedDrives()
+    func drive(_ layer: Int, _ p: ExportedLayerProperty) -> PropertyDrive {
+      drives[layer][properties.firstIndex(of: p)!]
+    }
     func moves(_ layer: Int, _ p: ExportedLayerProperty) -> Bool {
-      if case .still = plan.drive(layer: layer, keyPath: p.rawValue) { return false }
+      if case .still = drive(layer, p) { return false }
       return true
     }
     /// Whether every change of the property comes in jumps: it is `hidden`, or its only
     /// animation is discrete keyframes.
     func jumps(_ layer: Int, _ p: ExportedLayerProperty) -> Bool {
       if p == .hidden { return true }
-      switch plan.drive(layer: layer, keyPath: p.rawValue) {
+      switch drive(layer, p) {
       case .still: return true
       case .sole(let animation): return animation.discrete
       case .other: return false
@@ -138,7 +142,7 @@ struct LottieExport: Sendable {
     func easings(_ layer: Int, _ sources: [ExportedLayerProperty]) -> Easings {
       var out = Easings()
       for p in sources {
-        guard case .sole(let animation) = plan.drive(layer: layer, keyPath: p.rawValue) else {
+        guard case .sole(let animation) = drive(layer, p) else {
           continue
         }
         var functions: [TimingFunction] = []

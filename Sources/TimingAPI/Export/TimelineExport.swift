@@ -92,9 +92,7 @@ struct TimelineExport: Sendable {
     let properties = ExportedLayerProperty.allCases
     // What drives each layer property, worked out once per layer: a mapped CSS property reads
     // its inputs' drives again, and each is a lookup with its keyframes built.
-    let drives = (0..<plan.layerCount).map { layer in
-      properties.map { plan.drive(layer: layer, keyPath: $0.rawValue) }
-    }
+    let drives = plan.exportedDrives()
     let moving = drives.map { layer in
       layer.map { drive -> Bool in
         if case .still = drive { return false }
