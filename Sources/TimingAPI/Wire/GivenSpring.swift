@@ -37,15 +37,14 @@ struct GivenSpring {
     }
   }
 
-  /// Decodes `value` at `pointer`; members in `others` are the caller's and are skipped.
+  /// Decodes `value` at `pointer`.
   /// Reports every problem it finds in `context` and answers nil after any.
   init?(
-    json value: JSONValue, at pointer: JSONPointer, others: Set<String> = [],
-    in context: inout DecodingContext
+    json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
   ) {
     guard let members = context.object(value, at: pointer) else { return nil }
     var chosen: [(SpringAPI, JSONValue)] = []
-    for (name, member) in members where !others.contains(name) {
+    for (name, member) in members {
       if let api = SpringAPI(rawValue: name) {
         chosen.append((api, member))
       } else if Member(rawValue: name) == nil {

@@ -17,7 +17,7 @@ extension PlatformSpring {
     let v = api.velocityScale(distance: distance).map { self[$0.parameter] * $0.scale } ?? 0
     let twoPi = 2 * Double.pi
     switch api {
-    case .coreAnimation:
+    case .coreAnimation, .motion, .flutter:
       return Physical(
         mass: self[.mass], stiffness: self[.stiffness], damping: self[.damping],
         initialVelocity: v)
@@ -25,10 +25,7 @@ extension PlatformSpring {
       let b = self[.bounce]
       return Self.perceptual(self[.duration], ratio: b >= 0 ? 1 - b : 1 / (1 + b), velocity: v)
     case .swiftUI:
-      let r = self[.response]
-      return Physical(
-        mass: 1, stiffness: (twoPi / r) * (twoPi / r),
-        damping: 4 * Double.pi * self[.dampingFraction] / r, initialVelocity: v)
+      return Self.response(self[.response], ratio: self[.dampingFraction], velocity: v)
     case .uiKit:
       // ◆ semantics.md §5: Framer's reconstruction, as a UIKit spring block.
       let found = SettlingSpringSearch.uiKit.spring(
@@ -39,10 +36,6 @@ extension PlatformSpring {
       let k = self[.stiffness]
       return Physical(
         mass: 1, stiffness: k, damping: 2 * self[.dampingRatio] * k.squareRoot(),
-        initialVelocity: v)
-    case .motion:
-      return Physical(
-        mass: self[.mass], stiffness: self[.stiffness], damping: self[.damping],
         initialVelocity: v)
     case .motionVisualDuration:
       let root = twoPi / (self[.visualDuration] * 1.2)
@@ -62,10 +55,7 @@ extension PlatformSpring {
         mass: self[.mass], stiffness: self[.tension], damping: self[.friction],
         initialVelocity: v)
     case .reactSpringFrequency:
-      let f = self[.frequency]
-      return Physical(
-        mass: 1, stiffness: (twoPi / f) * (twoPi / f),
-        damping: 4 * Double.pi * self[.damping] / f, initialVelocity: v)
+      return Self.response(self[.frequency], ratio: self[.damping], velocity: v)
     case .reactNative:
       // React Native plays a spring whose damping ratio is 1 or more as critically damped:
       // its solver has no overdamped branch.
@@ -74,11 +64,16 @@ extension PlatformSpring {
       return Physical(
         mass: 1, stiffness: k, damping: k > 0 ? min(c, 2 * k.squareRoot()) : c,
         initialVelocity: v)
-    case .flutter:
-      return Physical(
-        mass: self[.mass], stiffness: self[.stiffness], damping: self[.damping],
-        initialVelocity: v)
     }
+  }
+
+  /// Mass 1, stiffness (2π/r)², damping 4π·ζ/r: a period `r` and a damping ratio, as SwiftUI's
+  /// `response` and react-spring's `frequency` both give them (the same formula, so one place).
+  static func response(_ r: Double, ratio: Double, velocity: Double) -> Physical {
+    let twoPi = 2 * Double.pi
+    return Physical(
+      mass: 1, stiffness: (twoPi / r) * (twoPi / r), damping: 4 * Double.pi * ratio / r,
+      initialVelocity: velocity)
   }
 
   /// Mass 1, stiffness (2π/d)², damping `ratio`·2√k: Apple's perceptual form, written as
