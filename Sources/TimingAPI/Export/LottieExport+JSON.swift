@@ -42,7 +42,8 @@ extension LottieExport {
     w.key("animationTiming")
     writeReport(warnings: warnings, into: &w)
     w.endObject()
-    return w.take() + [UInt8(ascii: "\n")]
+    w.lineBreak()
+    return w.take()
   }
 
   private func writeLayer(_ index: Int, into w: inout JSONWriter) {

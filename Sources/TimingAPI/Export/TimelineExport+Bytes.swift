@@ -8,7 +8,8 @@ extension TimelineExport {
     case .webAnimations:
       var json = JSONWriter(capacity: 64 * 1024)
       writeWAAPI(warnings: warnings, into: &json)
-      return json.take() + [UInt8(ascii: "\n")]
+      json.lineBreak()
+      return json.take()
     case .styleSheet:
       return Array(css().utf8)
     }
