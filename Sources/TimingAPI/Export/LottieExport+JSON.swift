@@ -197,12 +197,17 @@ extension LottieExport {
     w.endObject()
   }
 
+  /// `{"x": [x], "y": [y]}`, written number by number (no array a handle: four a keyframe).
   private static func handle(_ x: Double, _ y: Double, into w: inout JSONWriter) {
     w.beginObject()
     w.key("x")
-    w.numberArray([x])
+    w.beginArray()
+    w.number(x)
+    w.endArray()
     w.key("y")
-    w.numberArray([y])
+    w.beginArray()
+    w.number(y)
+    w.endArray()
     w.endObject()
   }
 
