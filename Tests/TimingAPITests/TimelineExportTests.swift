@@ -170,16 +170,19 @@ import Testing
        "sample": {"times": [0, 0.5]}}
       """)
     let target = (json["targets"] as? [[String: Any]])?.first ?? [:]
-    let style = target["style"] as? [String: String] ?? [:]
-    #expect(style["translate"] == "75px 80px")
-    #expect(style["width"] == "50px")
-    #expect(style["height"] == "40px")
-    #expect(style["transformOrigin"] == "25px 20px")
-    #expect(style["backgroundColor"] == "rgba(255, 128, 0, 0.501961)")
-    #expect(style["borderRadius"] == "8px")
-    #expect(style["visibility"] == "visible")
-    #expect(style["zIndex"] == "0")
-    #expect(style["opacity"] == "1")
+    // Only the animated property's model value goes on the client's element (issue 30: a
+    // page's own background was overridden by the layer's); the rest is the layer's look.
+    #expect(target["style"] as? [String: String] == ["opacity": "1"])
+    let look = target["layerStyle"] as? [String: String] ?? [:]
+    #expect(look["translate"] == "75px 80px")
+    #expect(look["width"] == "50px")
+    #expect(look["height"] == "40px")
+    #expect(look["transformOrigin"] == "25px 20px")
+    #expect(look["backgroundColor"] == "rgba(255, 128, 0, 0.501961)")
+    #expect(look["borderRadius"] == "8px")
+    #expect(look["visibility"] == "visible")
+    #expect(look["zIndex"] == "0")
+    #expect(look["opacity"] == nil)
     #expect(target["notExported"] as? [String] == ["borderWidth"])
     #expect(animations(json).map { $0["property"] as? String } == ["opacity"])
   }
@@ -402,8 +405,11 @@ import Testing
     let waapi = api.get("/v1/presets/pop?format=waapi&fps=10").json
     let targets = try #require(waapi["targets"] as? [[String: Any]])
     let style = try #require(targets.first?["style"] as? [String: String])
-    #expect(Set(style.keys) == ["opacity", "transformOrigin", "transform"])
+    // Pop scales: the transform's model value and its origin start it right; the view's
+    // opacity, which does not move, is the layer's look.
+    #expect(Set(style.keys) == ["transformOrigin", "transform"])
     #expect(style["transformOrigin"] == "50% 50%")
+    #expect(targets.first?["layerStyle"] as? [String: String] == ["opacity": "1"])
     let css = api.get("/v1/presets/pop?format=css&fps=10").text
     for absent in ["width:", "height:", "translate:", "background-color:", "px 0px"] {
       #expect(!css.contains(absent), "\(absent)")
@@ -457,8 +463,13 @@ import Testing
           100% { opacity: 1; animation-timing-function: linear; }
         }
         """))
-    #expect(css.contains("[data-layer=\"card\"] {\n  opacity: 1;\n  translate: 0px 0px;\n"))
-    #expect(css.contains("  animation: at-0-opacity 1000ms linear 0ms 1 normal forwards;\n}"))
+    // The element's own rule holds the animated property and the animation, nothing else; the
+    // layer's look (its place, here) waits in a rule the element opts into.
+    #expect(
+      css.contains(
+        "[data-layer=\"card\"] {\n  opacity: 1;\n"
+          + "  animation: at-0-opacity 1000ms linear 0ms 1 normal forwards;\n}"))
+    #expect(css.contains("[data-layer=\"card\"][data-layer-style] {\n  translate: 0px 0px;\n"))
   }
 
   /// Any layer name selects exactly itself: quotes and backslashes escaped, a control character

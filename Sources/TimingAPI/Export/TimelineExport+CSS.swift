@@ -2,7 +2,8 @@ import TimingEngine
 
 /// The export as a style sheet (docs/export.md "CSS"): one `@keyframes` rule per animated layer
 /// property and one rule per layer, selected by its name in a `data-layer` attribute, holding
-/// its resting style and one `animation` declaration naming all of its keyframes.
+/// the model values of what it animates and one `animation` declaration naming all of its
+/// keyframes; the rest of its look in a second rule that an element opts into.
 extension TimelineExport {
   /// The name of a track's `@keyframes`: the layer's index, not its name, so that any layer
   /// name gives a valid identifier (`at-0-background-color`).
@@ -34,7 +35,8 @@ extension TimelineExport {
         out += "/* not exported: "
         out += target.notExported.map(Self.comment).joined(separator: ", ") + " */\n"
       }
-      out += "[data-layer=\(Self.string(target.name))] {\n"
+      let selector = "[data-layer=\(Self.string(target.name))]"
+      out += "\(selector) {\n"
       for (property, text) in target.style {
         out += "  \(property.cssName): \(text);\n"
       }
@@ -50,6 +52,16 @@ extension TimelineExport {
         out += "  animation: " + animations.joined(separator: ",\n    ") + ";\n"
       }
       out += "}\n"
+      // The layer's whole look, only for an element that asks for it with a `data-layer-style`
+      // attribute (`targets[].layerStyle` in the WAAPI answer): a style sheet that sized and
+      // painted every `[data-layer]` element restyled the page's own.
+      if !target.layerStyle.isEmpty {
+        out += "\(selector)[data-layer-style] {\n"
+        for (property, text) in target.layerStyle {
+          out += "  \(property.cssName): \(text);\n"
+        }
+        out += "}\n"
+      }
     }
     return out
   }

@@ -55,12 +55,9 @@ extension TimelineExport {
       json.key("target")
       json.string(target.name)
       json.key("style")
-      json.beginObject()
-      for (property, text) in target.style {
-        json.key(property.waapiName)
-        json.string(text)
-      }
-      json.endObject()
+      writeStyle(target.style, into: &json)
+      json.key("layerStyle")
+      writeStyle(target.layerStyle, into: &json)
       json.key("notExported")
       json.beginArray()
       for keyPath in target.notExported { json.string(keyPath) }
@@ -71,6 +68,17 @@ extension TimelineExport {
     writeWindow(into: &json)
     json.key("warnings")
     TimelineJSONEncoder.writeWarnings(warnings, into: &json)
+    json.endObject()
+  }
+
+  /// CSS declarations as an object for `Object.assign(element.style, …)`: WAAPI's camelCase
+  /// names, which a style declaration takes as its properties.
+  func writeStyle(_ style: [(property: CSSProperty, text: String)], into json: inout JSONWriter) {
+    json.beginObject()
+    for (property, text) in style {
+      json.key(property.waapiName)
+      json.string(text)
+    }
     json.endObject()
   }
 

@@ -46,11 +46,19 @@ struct TimelineExport: Sendable {
     var timing: CSSTiming? = nil
   }
 
-  /// One layer: its name, its resting style (each value's CSS text) and what it sets or
-  /// animates that has no CSS form, or that the export does not write on this element.
+  /// One layer: its name, its resting style (each value's CSS text) split in two, and what it
+  /// sets or animates that has no CSS form, or that the export does not write on this element.
   struct Target: Sendable {
     let name: String
+    /// What the animations need to start right on the client's own element: the model value of
+    /// every animated property (where the element rests when an animation does not fill, as
+    /// on Core Animation's screen) and the transform origin where a transform turns about the
+    /// anchor point. Nothing else: an export animates the element, it does not restyle it.
     let style: [(property: CSSProperty, text: String)]
+    /// The rest of the layer's model (its size, colour, radius, …): the scene's whole look,
+    /// for a page that wants it. A page that applied it by default lost its own background to
+    /// the layer's transparent one (issue 30: the README's page showed nothing).
+    let layerStyle: [(property: CSSProperty, text: String)]
     let notExported: [String]
   }
 
@@ -139,7 +147,10 @@ struct TimelineExport: Sendable {
         }
         return Array(repeatElement(models[p], count: times.count).joined())
       }
-      var style: [(CSSProperty, String)] = []
+      // Every written property's resting text, in `CSSProperty` order, and which of them
+      // animate; split into `style` and `layerStyle` once the tracks are known.
+      var look: [(CSSProperty, String)] = []
+      var animated: Set<CSSProperty> = []
       for property in CSSProperty.allCases {
         let resting = Self.rounded(property, Self.cssValue(property, models))
         let moves = property.layerProperties.contains(where: {
@@ -153,7 +164,7 @@ struct TimelineExport: Sendable {
         case (.givenElement, .transformOrigin):
           // The anchor point as a percentage of the element's box, whatever its size.
           let anchor = models[properties.firstIndex(of: .anchorPoint)!]
-          style.append(
+          look.append(
             (
               property,
               anchor.map { numberText(($0 * 100 * 1e6).rounded() / 1e6) + "%" }
@@ -162,7 +173,7 @@ struct TimelineExport: Sendable {
           if moves { notExported.append(property.cssName + " (moves with the layer's box)") }
           continue
         case (.givenElement, _), (.layerBox, _):
-          style.append((property, CSSValueText.text(property, resting)))
+          look.append((property, CSSValueText.text(property, resting)))
         }
         guard moves else { continue }
         let series = Self.cssSeries(property, columns, count: times.count)
@@ -173,6 +184,7 @@ struct TimelineExport: Sendable {
           exact ? values[k] != resting[k % width] : abs(values[k] - resting[k % width]) > 1e-12
         }
         guard changes else { continue }
+        animated.insert(property)
         tracks.append(
           Self.mapped(
             property, layer: layer, drives: drives[layer], models: models, series: series,
@@ -180,7 +192,16 @@ struct TimelineExport: Sendable {
             bounds: bounds, form: form, springEasings: &springEasings)
             ?? Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
       }
-      targets.append(Target(name: plan.layerNames[layer], style: style, notExported: notExported))
+      // A transform turns about the transform origin, which CSS puts at the box's top-left
+      // corner by default and Core Animation at the anchor point (the centre unless set).
+      let starts = { (property: CSSProperty) in
+        animated.contains(property)
+          || (property == .transformOrigin && animated.contains(.transform))
+      }
+      targets.append(
+        Target(
+          name: plan.layerNames[layer], style: look.filter { starts($0.0) },
+          layerStyle: look.filter { !starts($0.0) }, notExported: notExported))
     }
     if tracks.isEmpty && !unexportedChanges.isEmpty {
       throw .nothingExportable(
