@@ -224,6 +224,77 @@ import Testing
     #expect(notExported?.contains { $0.hasPrefix("transform (perspective") } == true)
   }
 
+  /// A property that stays within its bound of its first value is written still: a rotation
+  /// read back from its matrix has a scale of 100 % to within rounding (cos² + sin² = 1 ± 1e-16),
+  /// and a scale has a rotation of 0° exactly, so a turn animates `r` only and a scale `s` only.
+  @Test func whatDoesNotMoveIsStill() throws {
+    let turning = lottie(
+      #"{"name": "a", "properties": {"bounds": [0, 0, 80, 40], "position": [150, 100]}, "animations": [{"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0.3, "toValue": 2.9, "duration": 2, "timingFunction": "easeInEaseOut"}]}"#
+    )
+    let ks = try #require(layers(turning).first?["ks"] as? [String: [String: Any]])
+    #expect(ks["r"]?["a"] as? Int == 1)
+    #expect(ks["s"]?["a"] as? Int == 0 && ks["p"]?["a"] as? Int == 0 && ks["a"]?["a"] as? Int == 0)
+    let scale = try #require(ks["s"]?["k"] as? [Double])
+    // Within the factor bound (0.002 × 100 %) of 100 %.
+    #expect(scale.allSatisfy { abs($0 - 100) <= 0.2 })
+    let scaling = lottie(
+      #"{"name": "a", "properties": {"bounds": [0, 0, 80, 40], "position": [150, 100], "transform": [{"rotate": 0.7}]}, "animations": [{"type": "basic", "keyPath": "transform.scale", "fromValue": 0.5, "toValue": 1.5, "duration": 2}]}"#
+    )
+    let scaled = try #require(layers(scaling).first?["ks"] as? [String: [String: Any]])
+    #expect(scaled["s"]?["a"] as? Int == 1)
+    #expect(scaled["r"]?["a"] as? Int == 0)
+    // 0.7 rad is 40.107°.
+    #expect(abs((scaled["r"]?["k"] as? Double ?? 0) - 0.7 * 180 / Double.pi) < 1e-9)
+    let report = try #require(turning["animationTiming"] as? [String: Any])
+    let properties = try #require(
+      (report["layers"] as? [[String: Any]])?.first?["properties"] as? [[String: Any]])
+    #expect(properties.map { $0["property"] as? String } == ["rotation"])
+  }
+
+  /// A turn out of the screen's plane is drawn flat (Lottie players have no 3D) and says so in
+  /// `animationTiming.warnings`, by how much: an 80 × 40 layer turned 0 → 1.2 rad about y
+  /// under a perspective of 500 px (m34 = −1/500). By hand: a corner (x, y) from the anchor
+  /// goes to (x·cos θ, y, −x·sin θ) with w = 1 + x·sin θ / 500; the document draws
+  /// (x·cos θ, y), Core Animation that divided by w. The largest distance over the samples
+  /// (θ = 1.2·t, t = 0, 1/30, …, 1) is computed below from that formula. Without perspective
+  /// Core Animation draws the turn flat itself: 0 px, said so. A turn in the plane warns of
+  /// nothing.
+  @Test func aTurnOutOfThePlaneIsAWarning() throws {
+    func warnings(_ document: [String: Any]) -> [[String: Any]] {
+      (document["animationTiming"] as? [String: Any])?["warnings"] as? [[String: Any]] ?? []
+    }
+    let perspective = lottie(
+      #"{"name": "card", "properties": {"bounds": [0, 0, 80, 40], "position": [150, 100], "transform": [{"perspective": 500}]}, "animations": [{"type": "basic", "keyPath": "transform.rotation.y", "fromValue": 0, "toValue": 1.2, "duration": 1, "fillMode": "forwards", "removedOnCompletion": false}]}"#,
+      to: 1)
+    var expected = 0.0
+    for k in 0...30 {
+      let theta = 1.2 * Double(k) / 30
+      for (x, y) in [(-40.0, -20.0), (40, -20), (40, 20), (-40, 20)] {
+        let w = 1 + x * sin(theta) / 500
+        let (flatX, flatY) = (x * cos(theta), y)
+        expected = max(expected, hypot(flatX / w - flatX, flatY / w - flatY))
+      }
+    }
+    let warning = try #require(warnings(perspective).first)
+    #expect(warning["pointer"] as? String == "")
+    let message = try #require(warning["message"] as? String)
+    #expect(message.contains("layer 'card'") && message.contains("transform.rotation.y"))
+    // 1.2 rad is 68.75°.
+    #expect(message.contains("up to 68.75°"), "\(message)")
+    let px = try #require(
+      message.firstMatch(of: /up to ([0-9.]+) px/).flatMap { Double($0.1) })
+    #expect(abs(px - expected) <= 0.005, "\(message) against \(expected)")
+    let flat = lottie(
+      #"{"name": "card", "properties": {"bounds": [0, 0, 80, 40]}, "animations": [{"type": "basic", "keyPath": "transform.rotation.x", "fromValue": 0, "toValue": 0.5, "duration": 1}]}"#,
+      to: 1)
+    let orthographic = try #require(warnings(flat).first?["message"] as? String)
+    #expect(orthographic.contains("transform.rotation.x") && orthographic.contains("0 px"))
+    let inPlane = lottie(
+      #"{"name": "card", "properties": {"bounds": [0, 0, 80, 40]}, "animations": [{"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.283185307179586, "duration": 1}]}"#,
+      to: 1)
+    #expect(warnings(inPlane).isEmpty)
+  }
+
   /// Asked by `Accept`, and for a preset: the view in the middle of the screen, with the
   /// preset's keyframes.
   @Test func acceptAndPresets() throws {

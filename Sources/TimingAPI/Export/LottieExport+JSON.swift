@@ -267,7 +267,7 @@ extension LottieExport {
     }
     w.endArray()
     w.key("warnings")
-    TimelineJSONEncoder.writeWarnings(warnings, into: &w)
+    TimelineJSONEncoder.writeWarnings(warnings + self.warnings, into: &w)
     w.endObject()
   }
 }

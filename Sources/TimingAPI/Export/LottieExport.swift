@@ -1,13 +1,5 @@
 import TimingEngine
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A timeline as a Lottie document (docs/export.md "Lottie"): one shape layer per scene layer —
 /// its bounds as a rectangle filled with its background colour — parented as the layers are,
 /// its transform split into Lottie's anchor, position, scale and rotation, its opacity with its
@@ -86,6 +78,9 @@ struct LottieExport: Sendable {
   let from: Double
   let to: Double
   let sampleCount: Int
+  /// What the export itself warns of (a layer turned out of the plane, drawn flat), after the
+  /// scene's own warnings in `animationTiming.warnings`.
+  let warnings: [SceneWarning]
 
   /// Frames of 1/60 s where the samples are not evenly spaced.
   static let defaultFrameRate = 60.0
@@ -175,12 +170,15 @@ struct LottieExport: Sendable {
     var opacityChain: [[Double]] = []
     var chainJumps: [Bool] = []
     var exported: [Layer] = []
+    var flattened: [SceneWarning] = []
     var extent = (x: 1.0, y: 1.0)
+    func keyPaths(_ layer: Int) -> [String] {
+      (0..<present.outputCount(layer: layer)).map { present.keyPath(layer: layer, output: $0) }
+    }
     for layer in 0..<plan.layerCount {
       var notExported: [String] = []
-      for output in 0..<present.outputCount(layer: layer) {
-        let keyPath = present.keyPath(layer: layer, output: output)
-        if ExportedLayerProperty(rawValue: keyPath) == nil { notExported.append(keyPath) }
+      for keyPath in keyPaths(layer) where ExportedLayerProperty(rawValue: keyPath) == nil {
+        notExported.append(keyPath)
       }
       if moves(layer, .zPosition) { notExported.append("zPosition (Lottie draws in list order)") }
       let box = column(layer, .bounds)
@@ -204,7 +202,8 @@ struct LottieExport: Sendable {
       var perspective = false
       var shear = 0.0
       var reach = 1.0
-      var previousAngle: Double?
+      var previousReading: LottieRotationScale?
+      var flattening = LottieFlattening()
       var effective = [Double](repeating: 0, count: n)
       let (anchorSlot, positionSlot, scaleSlot, rotationSlot, opacitySlot) = (
         slot[.anchor]!, slot[.position]!, slot[.scale]!, slot[.rotation]!, slot[.opacity]!
@@ -226,14 +225,24 @@ struct LottieExport: Sendable {
         {
           perspective = true
         }
-        let sx = (a * a + b * b).squareRoot()
-        var angle = sx > 0 ? atan2(b, a) * 180 / Double.pi : 0
-        if let previous = previousAngle {
-          angle += ((previous - angle) / 360).rounded() * 360
+        flattening.add(
+          transform, at: m, width: w, height: h, anchor: (ax, ay), time: times[i]
+        ) { vector in
+          // Up the superlayers' 2D linear parts, as the document draws them.
+          var (x, y) = vector
+          var above = parents[layer]
+          while let superlayer = above {
+            let t = column(superlayer, .transform)
+            (x, y) = (t[m] * x + t[m + 4] * y, t[m + 1] * x + t[m + 5] * y)
+            above = parents[superlayer]
+          }
+          return (x, y)
         }
-        previousAngle = angle
-        let sy = sx > 0 ? (a * d - b * c) / sx : (c * c + d * d).squareRoot()
-        if sx > 0 { shear = max(shear, abs((a * c + b * d) / sx) * h) }
+        let reading = LottieRotationScale(a: a, b: b, c: c, d: d, after: previousReading)
+        previousReading = reading
+        let (sx, sy, angle) = (reading.scaleX, reading.scaleY, reading.rotation)
+        let xLength = (a * a + b * b).squareRoot()
+        if xLength > 0 { shear = max(shear, abs((a * c + b * d) / xLength) * h) }
         let originX = parentBounds.map { $0[4 * i] } ?? 0
         let originY = parentBounds.map { $0[4 * i + 1] } ?? 0
         let (px, py) = (position[2 * i] + e - originX, position[2 * i + 1] + f - originY)
@@ -271,6 +280,15 @@ struct LottieExport: Sendable {
         && (parents[layer].map { chainJumps[$0] } ?? true)
       chainJumps.append(opacityJumps)
       if perspective { notExported.append("transform (perspective: Lottie 1.0 has no 3D)") }
+      // The superlayer's sublayerTransform (an m34 for perspective, usually) and the layer's
+      // anchorPointZ move its corners in ways not sampled here.
+      let unmeasured =
+        parents[layer].map { keyPaths($0).contains("sublayerTransform") } == true
+        ? "its superlayer's sublayerTransform is not exported"
+        : keyPaths(layer).contains("anchorPointZ") ? "its anchorPointZ is not exported" : nil
+      if let warning = flattening.warning(layer: plan.layerNames[layer], unmeasured: unmeasured) {
+        flattened.append(warning)
+      }
       if shear > bounds.bound(.length) {
         notExported.append("transform (shear: the players draw no skew)")
       }
@@ -316,6 +334,7 @@ struct LottieExport: Sendable {
           notExported: notExported))
     }
     layers = exported
+    warnings = flattened
     drawOrder = Self.drawOrder(parents: parents) { column($0, .zPosition).first ?? 0 }
     let box = size ?? (extent.x, extent.y)
     width = Int(min(max(box.width.rounded(.up), 1), 100_000))
@@ -408,11 +427,23 @@ struct LottieExport: Sendable {
     func same(_ i: Int, _ j: Int) -> Bool {
       (0..<w).allSatisfy { values[i * w + $0] == values[j * w + $0] }
     }
-    let still = (1..<max(n, 1)).allSatisfy { same($0, 0) }
-    if still || n < 2 {
+    // Within the bound of its first value at every sample, the property is that value: a
+    // rotation's scale read back from cos and sin differs from 100 % by rounding (1e-14), which
+    // an exact comparison wrote as a track of keyframes that do not change.
+    var stillError = 0.0
+    for k in 0..<(n * w) {
+      let deviation = abs(values[k] - values[k % w])
+      // A NaN is no value to hold: the track stays animated, as an exact comparison had it.
+      guard deviation <= bound else {
+        stillError = .infinity
+        break
+      }
+      stillError = max(stillError, deviation)
+    }
+    if stillError <= bound || n < 2 {
       return Track(
         property: property, keyframes: [Keyframe(frame: 0, value: value(0), easing: .linear)],
-        bound: bound, maxError: 0)
+        bound: bound, maxError: n < 2 ? 0 : stillError)
     }
     if held {
       // A keyframe where the value changes, held until the next: exact at every sample.
