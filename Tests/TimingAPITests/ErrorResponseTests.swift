@@ -11,9 +11,15 @@ import Testing
     #expect(unknown.header("Content-Type") == "application/problem+json")
     #expect(unknown.problemType == "unknown-timing-function")
     #expect(unknown.errorParameters == ["function"])
+    // A known function with a bad parameter is a request to change (422), not a missing
+    // resource: the path parameter is named, and the message names x1.
     let steep = api.get("/v1/timing-functions/cubic-bezier(1.5,0,0.5,1)")
-    #expect(steep.status == 404)
-    #expect((steep.json["detail"] as? String)?.contains("[0, 1]") == true)
+    #expect(steep.status == 422)
+    #expect(steep.problemType == "invalid-request")
+    #expect(steep.errorParameters == ["function"])
+    #expect(
+      (steep.json["detail"] as? String)?.hasPrefix("function: x1 must lie in [0, 1]; got 1.5")
+        == true)
   }
 
   @Test func badQueryParameters() throws {

@@ -86,6 +86,11 @@ import TimingAPI
     let outcome = offline.run(body: [], in: TimingService())
     #expect(outcome.status == 0)
     #expect(outcome.bytes == http.body)
+    // `spring compose …` is the same request with `compose`: Compose's name for android.
+    let compose = try #require(command(["spring", "compose", "stiffness=400"]))
+    let composeHTTP = api.postJSON("/v1/springs", #"{"compose": {"stiffness": 400}}"#)
+    #expect(composeHTTP.status == 200)
+    #expect(compose.run(body: [], in: TimingService()).bytes == composeHTTP.body)
     let refused = try #require(command(["spring", "swiftUI", "response=0"]))
     let problem = refused.run(body: [], in: TimingService())
     #expect(problem.status == 2)

@@ -256,4 +256,48 @@ import TimingEngine
       (evaluated["points"] as? [[String: Any]])?.map { $0["y"] as? Double }
         == (direct["points"] as? [[String: Any]])?.map { $0["y"] as? Double })
   }
+
+  /// `compose` is Compose's spring(), read as `android` (the same stiffness and dampingRatio,
+  /// mass 1) and said so as the first warning; where a parameter is absent, Compose's default
+  /// applies: dampingRatio 1, so `{"compose": {}}` is stiffness 1500 and damping
+  /// 2·1·√1500 = 77.459666924148… (docs/springs.md's "Compose spring()" row, 77.46).
+  @Test func composeIsAnAliasOfAndroid() throws {
+    let compose = convert(#"{"compose": {"stiffness": 400, "dampingRatio": 0.35}}"#)
+    let android = convert(#"{"android": {"stiffness": 400, "dampingRatio": 0.35}}"#)
+    #expect(compose["given"] as? String == "android")
+    #expect(compose["canonical"] as? [String: Double] == android["canonical"] as? [String: Double])
+    #expect(
+      compose["as"] as? [String: [String: Double]] == android["as"] as? [String: [String: Double]])
+    let first = try #require((compose["warnings"] as? [[String: Any]])?.first)
+    #expect(first["api"] as? String == "compose")
+    #expect((first["message"] as? String)?.hasPrefix("compose was read as android") == true)
+    #expect(first["maxDeviation"] is NSNull)
+    // The android answer has no such note.
+    #expect(
+      (android["warnings"] as? [[String: Any]])?.contains { $0["api"] as? String == "compose" }
+        == false)
+
+    let defaults = try #require(convert(#"{"compose": {}}"#)["canonical"] as? [String: Double])
+    #expect(defaults["stiffness"] == 1500)
+    #expect(abs(defaults["damping"]! - 2 * 1500.0.squareRoot()) <= 1e-12 * 77.46)
+    #expect(abs(defaults["dampingRatio"]! - 1) <= 1e-15)
+
+    // One API only, whichever name it is given by.
+    let both = api.postJSON("/v1/springs", #"{"android": {}, "compose": {}}"#)
+    #expect(both.status == 422)
+    #expect(both.errors.map(\.pointer) == ["/compose"])
+    #expect(both.errors.first?.message == "give one spring API only; android is given too")
+    // Its parameters are android's, and named by the alias in messages.
+    let bad = api.postJSON("/v1/springs", #"{"compose": {"stifness": 400}}"#)
+    #expect(
+      bad.errors.first?.message
+        == "not a parameter of compose; expected stiffness, dampingRatio, velocity; did you mean stiffness?"
+    )
+    // In a scene's spring animation too.
+    let scene = api.postJSON(
+      "/v1/timelines",
+      #"{"layers": [{"name": "a", "animations": [{"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1, "spring": {"compose": {"stiffness": 400}}}]}], "sample": {"times": [0.5]}}"#
+    )
+    #expect(scene.status == 200, "\(scene.text.prefix(300))")
+  }
 }

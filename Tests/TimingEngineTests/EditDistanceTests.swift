@@ -77,4 +77,72 @@ import Testing
   func suggestsNothing(_ name: String) {
     #expect(LayerProperties.suggestion(for: name) == nil, "\(name)")
   }
+
+  /// A case-insensitive (folded) match wins over a name as near as written: `abce` is 1 edit
+  /// from `abcd` and 1 (a case change) from `aBce`, but 0 from `aBce` folded.
+  @Test func foldedMatchIsPreferred() {
+    #expect(NameSuggestion(["abcd", "aBce"]).nearest(to: "abce") == "aBce")
+    #expect(NameSuggestion(["abcd", "aBce"]).nearest(to: "abcd") == nil)
+    // Separators fold away: `damping_fraction` and `DAMPINGFRACTION` are dampingFraction.
+    let spring = NameSuggestion(["response", "dampingFraction", "initialVelocity"])
+    #expect(spring.nearest(to: "damping_fraction") == "dampingFraction")
+    #expect(spring.nearest(to: "DAMPINGFRACTION") == "dampingFraction")
+  }
+
+  /// The limit is a third of the folded name, at most 2: 0 for 1–2 scalars, 1 for 3–5, 2 from
+  /// 6 on; and a name longer than every spelling by more than that is near none.
+  @Test func limitFollowsTheLength() {
+    #expect((0...9).map(NameSuggestion.limit(forLength:)) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2])
+    let names = NameSuggestion(["x", "y", "bounds", "duration"])
+    #expect(names.nearest(to: "z") == nil)  // 1 edit from x, but 1 scalar: none
+    #expect(names.nearest(to: "X") == "x")  // folded match
+    #expect(names.nearest(to: "bond") == nil)  // 2 edits, 4 scalars: limit 1
+    #expect(names.nearest(to: "durration") == "duration")
+    #expect(names.nearest(to: "duratoinxx") == nil)  // swap + 2 insertions: 3 edits
+    #expect(names.nearest(to: String(repeating: "duration", count: 100)) == nil)
+  }
+
+  /// An alias suggests the name it stands for: `easeInOut` folds to CSS's `ease-in-out`,
+  /// whose Core Animation name is `easeInEaseOut`.
+  @Test func aliasesSuggestTheirCanonicalName() {
+    #expect(NamedTimingFunction.suggestion.nearest(to: "easeInOut") == "easeInEaseOut")
+    #expect(NamedTimingFunction.suggestion.nearest(to: "EaseIn") == "easeIn")
+    #expect(NamedTimingFunction.suggestion.nearest(to: "ease-in") == nil)
+  }
+
+  /// Key paths: the property by the layer-property rule, then the sub-path among its own.
+  @Test(arguments: [
+    ("trasnform.rotation.y", "transform.rotation.y"),
+    ("transform.rotaton.y", "transform.rotation.y"),
+    ("positon.x", "position.x"), ("opacty", "opacity"), ("bounds.size.widht", "bounds.size.width"),
+  ])
+  func keyPathSuggestions(_ typo: String, _ meant: String) {
+    #expect(PropertyKeyPath.suggestion(for: typo) == meant, "\(typo)")
+  }
+
+  @Test(arguments: ["transform.rotation.y", "position", "myValue.x", "position.q", "opacity.x"])
+  func keyPathsWithoutSuggestion(_ text: String) {
+    #expect(PropertyKeyPath.suggestion(for: text) == nil, "\(text)")
+  }
+
+  /// A text that names no timing function is an unknown name (a 404 in a path); a known
+  /// function with a bad parameter is not, and its message names the parameter.
+  @Test func parseErrorsSayWhetherTheNameIsKnown() {
+    func reason(_ text: String) -> TimingFunctionParseError? {
+      do throws(TimingFunctionParseError) {
+        _ = try TimingFunction(parsing: text)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(reason("bouncy")?.reason == .unknownName)
+    #expect(reason("cubic-bezeir(0,0,1,1)")?.reason == .unknownName)
+    for text in ["cubic-bezier(1.5,0,0.5,1)", "steps(0)", "linear(1)", "spring(0,1,1,0)"] {
+      #expect(reason(text)?.reason == .invalidParameters, "\(text)")
+    }
+    #expect(
+      reason("cubic-bezier(1.5,0,-1,1)")?.message.hasPrefix(
+        "x1 must lie in [0, 1]; got 1.5, and x2 must lie in [0, 1]; got -1: ") == true)
+  }
 }

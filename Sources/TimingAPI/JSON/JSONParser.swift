@@ -4,10 +4,12 @@
   import Musl
 #endif
 
-/// Why a body is not acceptable JSON, with the byte offset where reading stopped.
+/// Why a body is not acceptable JSON, with where reading stopped.
 public struct JSONParseError: Error, Sendable, Equatable {
   public let message: String
-  public let offset: Int
+  /// Where reading stopped: line, column and byte offset.
+  public let position: JSONTextPosition
+  public var offset: Int { position.offset }
   /// Where in the document the problem is, when it is about a value (a duplicate name, a
   /// number out of range) rather than about syntax.
   public let pointer: JSONPointer?
@@ -36,7 +38,9 @@ public struct JSONParser {
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
   private func error(_ message: String, pointer: Bool = false) -> JSONParseError {
-    JSONParseError(message: message, offset: index, pointer: pointer ? JSONPointer(path) : nil)
+    JSONParseError(
+      message: message, position: JSONTextPosition(offset: index, in: bytes),
+      pointer: pointer ? JSONPointer(path) : nil)
   }
 
   private mutating func skipWhitespace() {

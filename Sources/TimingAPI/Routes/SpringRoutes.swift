@@ -27,7 +27,7 @@ struct SpringRoutes {
     let spring = GivenSpring(json: body, at: JSONPointer(), in: &decoding)
     try decoding.throwIfFailed()
     guard let spring else { throw Problem.invalidRequest(decoding.problems) }
-    let at = JSONPointer() / spring.given.api.rawValue
+    let at = JSONPointer() / spring.apiMember
     guard let settling = spring.curve.settlingDuration else {
       throw Problem.invalidRequest([
         .at(
@@ -106,6 +106,17 @@ struct SpringRoutes {
     if let fit { w.number(fit.error) } else { w.null() }
     w.key("warnings")
     w.beginArray()
+    if let alias = spring.alias {
+      // How the body's name was read comes first: it explains `given`.
+      w.beginObject()
+      w.key("api")
+      w.string(alias.rawValue)
+      w.key("message")
+      w.string(alias.note)
+      w.key("maxDeviation")
+      w.null()
+      w.endObject()
+    }
     if fit == nil {
       w.beginObject()
       w.key("api")

@@ -79,7 +79,12 @@ struct TimingFunctionRoutes {
     do throws(TimingFunctionParseError) {
       function = try TimingFunction(parsing: text)
     } catch {
-      throw Problem.unknownTimingFunction(error.message)
+      // No function by that name is nothing at this path (404); a known function with a bad
+      // parameter is a request to change (422, naming the path parameter).
+      switch error.reason {
+      case .unknownName: throw Problem.unknownTimingFunction(error.message)
+      case .invalidParameters: throw Problem.invalidRequest([.parameter("function", error.message)])
+      }
     }
     let query = context.query
     let answer: LookUp

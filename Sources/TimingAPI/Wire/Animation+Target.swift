@@ -91,6 +91,7 @@ extension Animation {
           "'\(text.prefix(64))' is not a key path of \(property) (\(builtIn.type))"
             + (subPaths.isEmpty
               ? "; it has no sub-paths" : "; its sub-paths are \(subPaths.joined(separator: ", "))")
+            + (PropertyKeyPath.suggestion(for: text).map { "; did you mean \($0)?" } ?? "")
         )
       } else {
         context.fail(pointer, "a custom property has no sub-paths")

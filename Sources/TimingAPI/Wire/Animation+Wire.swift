@@ -33,7 +33,13 @@ extension Animation {
     guard
       let type = context.requiredChoice(
         value[Member.type], at: pointer / Member.type, as: AnimationType.self)
-    else { return nil }
+    else {
+      // Without a type the members cannot be checked against its own, but one that no type
+      // takes (`durration`) is wrong whatever the type was meant to be: reported now, not
+      // after the type is fixed.
+      context.rejectUnknownMembers(value, allowed: AnimationType.anyTypeMembers, at: pointer)
+      return nil
+    }
     context.rejectUnknownMembers(value, allowed: type.members, at: pointer)
 
     self.init(kind: .group([]))

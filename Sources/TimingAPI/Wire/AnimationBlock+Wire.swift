@@ -28,10 +28,11 @@ extension AnimationBlock {
     {
       guard let name = context.string(item, at: options / i) else { continue }
       guard let option = AnimationBlockOption(rawValue: name) else {
+        let names = AnimationBlockOption.allCases.map(\.rawValue).sorted()
         context.fail(
           options / i,
-          "unknown option; use \(AnimationBlockOption.allCases.map(\.rawValue).sorted().joined(separator: ", "))"
-        )
+          "unknown option; use \(names.joined(separator: ", "))"
+            + NameSuggestion(names).hint(for: name))
         continue
       }
       option.apply(to: &self)

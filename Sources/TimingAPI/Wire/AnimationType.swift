@@ -42,4 +42,6 @@ enum AnimationType: String, WireName {
   private static let keyframeMembers = common.union(KeyframeValues.Member.names)
   private static let groupMembers = common.union(Animation.GroupMember.names)
   private static let transitionMembers = common.union(TransitionStyle.Member.names)
+  /// The members some type takes: what an animation whose type is unknown may still have.
+  static let anyTypeMembers = allCases.reduce(into: Set<String>()) { $0.formUnion($1.members) }
 }

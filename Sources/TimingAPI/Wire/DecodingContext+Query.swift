@@ -22,11 +22,12 @@ extension DecodingContext {
   ) {
     for parameter in query.parameters
     where !allowed.contains(parameter.name) && parameter.name != alsoAllowed {
-      let names = alsoAllowed.map { allowed.union([$0]) } ?? allowed
+      let names = (alsoAllowed.map { allowed.union([$0]) } ?? allowed).sorted()
       let hint =
         names.isEmpty
         ? "this resource takes no query parameters"
-        : "expected " + names.sorted().joined(separator: ", ")
+        : "expected " + names.joined(separator: ", ")
+          + NameSuggestion(names).hint(for: parameter.name)
       fail(parameter: parameter.name, "unknown query parameter; \(hint)")
     }
   }
@@ -90,9 +91,10 @@ extension DecodingContext {
   ) -> Choice? {
     guard let text = query.first(name) else { return nil }
     guard let chosen = Choice(rawValue: text) else {
+      let names = Choice.allCases.map(\.rawValue)
       fail(
         parameter: name,
-        "must be " + Choice.allCases.map(\.rawValue).joined(separator: " or "))
+        "must be " + names.joined(separator: " or ") + NameSuggestion(names).hint(for: text))
       return nil
     }
     return chosen

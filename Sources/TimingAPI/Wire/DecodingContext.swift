@@ -83,10 +83,14 @@ struct DecodingContext {
     isAllowed: (String) -> Bool
   ) {
     guard case .object(let members) = value, charge(members.count, at: pointer) else { return }
-    for (name, _) in members where !isAllowed(name) {
+    // Past 200 problems none is kept (`fail`), so no message is built: a body of a million
+    // unknown members would otherwise sort and compare the names a million times.
+    for (name, _) in members where !isAllowed(name) && problems.count < 200 {
+      let names = Set(allowedNames()).sorted()
       fail(
         pointer / name,
-        "unknown member; expected one of \(Set(allowedNames()).sorted().joined(separator: ", "))")
+        "unknown member; expected one of \(names.joined(separator: ", "))"
+          + NameSuggestion(names).hint(for: name))
     }
   }
 
@@ -184,9 +188,11 @@ struct DecodingContext {
   ) -> Name? {
     guard let text = string(value, at: pointer) else { return nil }
     guard let chosen = Name(wireName: text) else {
+      let names = Name.sortedWireNames
       fail(
         pointer,
-        "'\(text.prefix(40))' is not one of \(Name.sortedWireNames.joined(separator: ", "))")
+        "'\(text.prefix(40))' is not one of \(names.joined(separator: ", "))"
+          + NameSuggestion(names).hint(for: text))
       return nil
     }
     return chosen

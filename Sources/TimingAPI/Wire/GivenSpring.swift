@@ -7,6 +7,8 @@ import TimingEngine
 /// `{"spring": …}`.
 struct GivenSpring {
   let given: PlatformSpring
+  /// The other name the body gave the API by (`compose` for `android`), if it did.
+  let alias: SpringAPIAlias?
   let distance: Double
   /// The physical spring, in the ranges `TimingFunction.checkedSpring` keeps.
   let curve: SpringCurve
@@ -43,15 +45,17 @@ struct GivenSpring {
     json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
   ) {
     guard let members = context.object(value, at: pointer) else { return nil }
-    var chosen: [(SpringAPI, JSONValue)] = []
+    var chosen: [(api: SpringAPI, alias: SpringAPIAlias?, name: String, value: JSONValue)] = []
     for (name, member) in members {
       if let api = SpringAPI(rawValue: name) {
-        chosen.append((api, member))
+        chosen.append((api, nil, name, member))
+      } else if let alias = SpringAPIAlias(rawValue: name) {
+        chosen.append((alias.api, alias, name, member))
       } else if Member(rawValue: name) == nil {
         context.fail(
           pointer / name,
-          "unknown member; expected one spring API ("
-            + SpringAPI.allCases.map(\.rawValue).joined(separator: ", ") + ") or distance")
+          "unknown member; expected one spring API (" + Self.apiNames.joined(separator: ", ")
+            + ") or distance" + Self.memberNames.hint(for: name))
       }
     }
     let distance =
@@ -66,23 +70,22 @@ struct GivenSpring {
     guard chosen.count == 1 else {
       if chosen.isEmpty {
         context.fail(
-          pointer,
-          "needs one spring API: one of "
-            + SpringAPI.allCases.map(\.rawValue).joined(separator: ", "))
+          pointer, "needs one spring API: one of " + Self.apiNames.joined(separator: ", "))
       } else {
-        for (api, _) in chosen.dropFirst() {
+        for other in chosen.dropFirst() {
           context.fail(
-            pointer / api.rawValue,
-            "give one spring API only; \(chosen[0].0.rawValue) is given too")
+            pointer / other.name, "give one spring API only; \(chosen[0].name) is given too")
         }
       }
       return nil
     }
-    let (api, parameters) = chosen[0]
-    let at = pointer / api.rawValue
+    let (api, alias, name, parameters) = chosen[0]
+    let at = pointer / name
     // This spring's own problems, not those found before it elsewhere in the request.
     let problemsBefore = context.problems.count
-    guard let given = Self.parameters(of: api, parameters, at: at, in: &context),
+    guard
+      let given = Self.parameters(
+        of: api, as: alias, named: name, parameters, at: at, in: &context),
       context.problems.count == problemsBefore
     else { return nil }
     let p = given.physical(distance: distance)
@@ -96,32 +99,45 @@ struct GivenSpring {
       return nil
     }
     self.given = given
+    self.alias = alias
     self.distance = distance
   }
 
+  /// The member that named the API: the alias when the body gave one.
+  var apiMember: String { alias?.rawValue ?? given.api.rawValue }
+
+  /// Every name an API may be given by, in the order messages list them: the APIs, then the
+  /// aliases.
+  static let apiNames = SpringAPI.allCases.map(\.rawValue) + SpringAPIAlias.allCases.map(\.rawValue)
+  /// The names a spring object's members may have, for "did you mean …?".
+  private static let memberNames = NameSuggestion(apiNames + Member.allCases.map(\.rawValue))
+
   /// The API's parameters: each a number in its range, the required ones present, defaults
   /// for the rest.
+  /// `alias`, when the body named the API by it, gives its own platform's defaults, and
+  /// `name` is what messages call the API.
   private static func parameters(
-    of api: SpringAPI, _ value: JSONValue, at pointer: JSONPointer,
-    in context: inout DecodingContext
+    of api: SpringAPI, as alias: SpringAPIAlias?, named name: String, _ value: JSONValue,
+    at pointer: JSONPointer, in context: inout DecodingContext
   ) -> PlatformSpring? {
     guard let members = context.object(value, at: pointer) else { return nil }
     let names = api.parameters.map(\.parameter.rawValue)
-    for (name, _) in members where !names.contains(name) {
+    for (member, _) in members where !names.contains(member) {
       context.fail(
-        pointer / name,
-        "not a parameter of \(api.rawValue); expected " + names.joined(separator: ", "))
+        pointer / member,
+        "not a parameter of \(name); expected " + names.joined(separator: ", ")
+          + NameSuggestion(names).hint(for: member))
     }
     var values: [Double] = []
-    for (parameter, fallback) in api.parameters {
+    for (parameter, apiDefault) in api.parameters {
       let at = pointer / parameter.rawValue
       if let member = value[parameter.rawValue] {
         values.append(
           context.number(member, at: at, in: range(of: parameter, in: api)) ?? .nan)
-      } else if let fallback {
+      } else if let fallback = alias?.defaultValue(of: parameter) ?? apiDefault {
         values.append(fallback)
       } else {
-        context.fail(at, "is required by \(api.rawValue)")
+        context.fail(at, "is required by \(name)")
         values.append(.nan)
       }
     }

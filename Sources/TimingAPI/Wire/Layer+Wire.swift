@@ -131,6 +131,29 @@ extension Layer {
     }
   }
 
+  /// Why `key` cannot name a model value. A key path (`transform.rotation.y`) is a part of a
+  /// property: `properties` sets whole values (semantics.md §3.1), while an animation's
+  /// `keyPath` and a script's `set` take key paths, so the message says which to use.
+  static func notAPropertyName(_ key: String) -> String {
+    let name = "a property name is a non-empty identifier without '.' (up to 128 bytes)"
+    guard key.contains("."), key.utf8.count <= 128 else { return name }
+    let meant = PropertyKeyPath.resolve(key) != nil ? key : PropertyKeyPath.suggestion(for: key)
+    guard let meant, let keyPath = PropertyKeyPath.resolve(meant) else {
+      return "'\(key.prefix(64))' is not a property: \(name); key paths such as position.x "
+        + "are animated (an animation's keyPath) or set by a script event"
+    }
+    let misspelt = meant == key ? "" : " (did you mean \(meant)?)"
+    let example: String
+    switch keyPath.propertyType {
+    case .transform:
+      example = " (16 numbers, or operations such as [{\"rotate\": 0.5, \"axis\": [0, 1, 0]}])"
+    case .scalar, .point, .size, .rect, .color, .bool, .contents, .array: example = ""
+    }
+    return "'\(key.prefix(64))' is a key path\(misspelt), not a property: properties sets whole "
+      + "values, so set the whole \(keyPath.property) here\(example), or animate \(meant) (an "
+      + "animation's keyPath), or set it with a script event's set"
+  }
+
   /// `properties`: model values by name; a name the catalogue does not know is a custom
   /// property (a number or an array of numbers), its type noted in `customTypes`.
   private static func properties(
@@ -142,8 +165,7 @@ extension Layer {
     var frame: (AnimatableValue, JSONPointer)?
     for (key, member) in members {
       guard key.utf8.count <= 128, !key.isEmpty, !key.contains(".") else {
-        context.fail(
-          pointer / key, "a property name is a non-empty identifier without '.' (up to 128 bytes)")
+        context.fail(pointer / key, Self.notAPropertyName(key))
         continue
       }
       if key == "transition" {

@@ -44,9 +44,11 @@ struct PointsRequest {
       ])
     }
     for (key, _) in members where Member(rawValue: key) == nil {
+      let names = Member.allCases.map(\.rawValue)
       context.fail(
         root / key,
-        "unknown member; expected \(Member.allCases.map(\.rawValue).joined(separator: ", "))")
+        "unknown member; expected \(names.joined(separator: ", "))"
+          + NameSuggestion(names).hint(for: key))
     }
     var function: TimingFunction?
     if let value = body[Member.function] {

@@ -32,6 +32,9 @@ public struct Problem: Error, Sendable {
   /// RFC 9457's `instance`: the request's id (`X-Request-ID`), so a client's error report
   /// names the log lines of the request that failed. Set by the service, which knows the id.
   public var instance: String?
+  /// Where in the body a malformed-json problem is: written as the extension members `line`,
+  /// `column` and `offset` (RFC 9457 §3.2), for an editor to jump to.
+  public var position: JSONTextPosition?
 
   public static let typeBase = "https://animation-timing.dev/problems/"
 
@@ -60,6 +63,14 @@ public struct Problem: Error, Sendable {
     if let instance {
       writer.key("instance")
       writer.string(Self.uriReference(instance))
+    }
+    if let position {
+      writer.key("line")
+      writer.number(position.line)
+      writer.key("column")
+      writer.number(position.column)
+      writer.key("offset")
+      writer.number(position.offset)
     }
     if !errors.isEmpty {
       writer.key("errors")
@@ -167,9 +178,12 @@ public struct Problem: Error, Sendable {
   }
 
   public static func malformedJSON(_ error: JSONParseError) -> Problem {
+    let at = error.position
     var p = Problem(
       .badRequest, "malformed-json", "Malformed JSON",
-      "the body is not valid JSON: \(error.message) at byte \(error.offset)")
+      "the body is not valid JSON: \(error.message) at line \(at.line), column \(at.column) (byte \(at.offset))"
+    )
+    p.position = at
     if let pointer = error.pointer { p.errors = [.at(pointer, error.message)] }
     return p
   }

@@ -73,7 +73,10 @@ extension PropertyChange {
       ?? (LayerProperties.catalogue[property] == nil
         ? ValueType(customJSON: newValue) : nil)
     guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
-      let hint = LayerProperties.suggestion(for: property).map { "; did you mean \($0)?" } ?? ""
+      let hint =
+        PropertyKeyPath.suggestion(
+          for: keyPathText, customProperties: script.layers[layerName]?.keys.map { $0 } ?? []
+        ).map { "; did you mean \($0)?" } ?? ""
       context.fail(
         keyPathPointer,
         "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)" + hint)

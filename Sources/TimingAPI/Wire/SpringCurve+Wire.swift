@@ -46,7 +46,11 @@ extension SpringCurve {
     var numbers: [Parameter: Double] = [:]
     for (key, member) in members where key != TimingFunction.Member.type.rawValue {
       guard let parameter = Parameter(rawValue: key) else {
-        context.fail(pointer / key, "unknown spring parameter")
+        let names = Parameter.allCases.map(\.rawValue)
+        context.fail(
+          pointer / key,
+          "unknown spring parameter; expected one of \(names.joined(separator: ", "))"
+            + NameSuggestion(names).hint(for: key))
         return nil
       }
       guard case .number(let n) = member else {

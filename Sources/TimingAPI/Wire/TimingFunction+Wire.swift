@@ -49,6 +49,7 @@ extension TimingFunction {
           pointer / Member.name,
           "unknown name '\(name.prefix(40))': use "
             + NamedTimingFunction.allCases.map(\.rawValue).joinedWithOr
+            + NamedTimingFunction.suggestion.hint(for: name)
         )
         return nil
       }

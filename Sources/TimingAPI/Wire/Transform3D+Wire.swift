@@ -65,8 +65,10 @@ extension Transform3D {
       allowed: Set([name] + (name == Operation.rotate.rawValue ? RotationMember.names : [])),
       at: pointer)
     guard let operation = Operation(rawValue: name) else {
+      let names = Operation.allCases.map(\.rawValue)
       context.fail(
-        pointer / name, "unknown operation; use \(Operation.allCases.map(\.rawValue).joinedWithOr)")
+        pointer / name,
+        "unknown operation; use \(names.joinedWithOr)" + NameSuggestion(names).hint(for: name))
       return nil
     }
     let at = pointer / name

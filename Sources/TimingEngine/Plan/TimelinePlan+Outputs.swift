@@ -33,6 +33,9 @@ extension TimelinePlan {
       }
       guard let keyPath = PropertyKeyPath.resolve(text, customType: customType) else {
         let property = String(text.split(separator: ".", maxSplits: 1).first ?? "")
+        let hint =
+          PropertyKeyPath.suggestion(for: text, customProperties: Set(tracks.map(\.property)))
+          .map { "; did you mean \($0)?" } ?? ""
         if let builtIn = LayerProperties.catalogue[property] {
           let subPaths = PropertyKeyPath.subPaths(of: builtIn.type)
           throw OutputError(
@@ -40,13 +43,13 @@ extension TimelinePlan {
             message: "'\(text)' is not a key path of \(property) (\(builtIn.type))"
               + (subPaths.isEmpty
                 ? "; it has no sub-paths"
-                : "; its sub-paths are \(subPaths.joined(separator: ", "))"))
+                : "; its sub-paths are \(subPaths.joined(separator: ", "))") + hint)
         }
         throw OutputError(
           index: i,
           message:
             "'\(text)' is neither a layer property nor a custom property set or animated in the scene"
-        )
+            + hint)
       }
       resolved.append((text, keyPath))
     }

@@ -1,7 +1,19 @@
 /// Why a timing function's text was rejected, in words a user can act on.
 public struct TimingFunctionParseError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Whether the text names no timing function at all, or names one (`cubic-bezier()`,
+  /// `steps()`, …) with parameters it does not take: a path that names no function is a 404,
+  /// a known function with a bad parameter a 422 (api.md "Errors").
+  public enum Reason: Sendable, Equatable {
+    case unknownName
+    case invalidParameters
+  }
+
   public let message: String
-  public init(_ message: String) { self.message = message }
+  public let reason: Reason
+  public init(_ message: String, reason: Reason = .invalidParameters) {
+    self.message = message
+    self.reason = reason
+  }
   public var description: String { message }
 }
 
@@ -28,7 +40,8 @@ extension TimingFunction {
       throw TimingFunctionParseError(
         "unknown timing function '\(trimmed.prefix(64))': use a name (linear, easeIn, easeOut, "
           + "easeInEaseOut, default, or their CSS names) or cubic-bezier(), steps(), linear(), "
-          + "spring()")
+          + "spring()" + Self.hint(Self.nameSuggestion.nearest(to: trimmed)),
+        reason: .unknownName)
     }
     let name = trimmed[..<open].lowercased()
     let body = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
@@ -44,8 +57,22 @@ extension TimingFunction {
     default:
       throw TimingFunctionParseError(
         "unknown function '\(name.prefix(32))()': expected cubic-bezier(), steps(), linear() or spring()"
-      )
+          + Self.hint(Self.formSuggestion.nearest(to: name)), reason: .unknownName)
     }
+  }
+
+  /// Every name a function may be given by — Core Animation's, the constants', CSS's keywords —
+  /// each suggesting its Core Animation name (`easeInOut` is CSS's `ease-in-out` folded, so it
+  /// suggests `easeInEaseOut`), and CSS's `step-start` and `step-end`.
+  static let nameSuggestion = NameSuggestion(
+    spellings: NamedTimingFunction.spellings + ["step-start", "step-end"].map { ($0, $0) })
+
+  /// The functional forms, by the name before the parenthesis.
+  static let formSuggestion = NameSuggestion(
+    spellings: ["cubic-bezier", "steps", "linear", "spring"].map { ($0, $0 + "()") })
+
+  private static func hint(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean \($0)?" } ?? ""
   }
 
   /// Control points given as four numbers (`CAMediaTimingFunction(controlPoints:)`).
@@ -62,10 +89,14 @@ extension TimingFunction {
     guard p.allSatisfy(\.isFinite) else {
       throw TimingFunctionParseError("control points must be finite numbers")
     }
-    guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
+    // Each x named on its own: "x1 must lie in [0, 1]; got 1.5" says which number to change.
+    let outside = [("x1", p[0]), ("x2", p[2])].filter { !(0...1).contains($0.1) }
+    guard outside.isEmpty else {
       throw TimingFunctionParseError(
-        "control point x values must lie in [0, 1] (got x1 = \(numberText(p[0])), x2 = \(numberText(p[2]))): "
-          + "outside it the curve is not a function of time")
+        outside.map { "\($0.0) must lie in [0, 1]; got \(numberText($0.1))" }
+          .joined(separator: ", and ")
+          + ": a control point's x is a fraction of the duration, and outside [0, 1] the curve is not a function of time"
+      )
     }
     guard p.allSatisfy({ abs($0) <= 1e6 }) else {
       throw TimingFunctionParseError("control point y values must lie in [-1e6, 1e6]")
@@ -234,6 +265,14 @@ func isCSSNumber(_ text: String) -> Bool {
 }
 
 extension NamedTimingFunction {
+  /// Every name `lookUp` finds a function by, each with the function's Core Animation name.
+  static let spellings: [(spelling: String, meaning: String)] = allCases.flatMap { named in
+    [named.rawValue, named.constantName, named.cssName].map { ($0, named.rawValue) }
+  }
+
+  /// "Did you mean …?" for a name `lookUp` does not find: its Core Animation name.
+  public static let suggestion = NameSuggestion(spellings: spellings)
+
   /// Finds a function by its Core Animation name, constant name or CSS keyword.
   public static func lookUp(_ name: String) -> NamedTimingFunction? {
     if let named = NamedTimingFunction(rawValue: name) { return named }

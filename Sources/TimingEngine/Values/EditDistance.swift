@@ -10,8 +10,13 @@ public enum EditDistance {
   /// the band of 2·limit + 1 cells per row is filled: about 5 × 20 cells for a limit of 2,
   /// instead of 20 × 20.
   public static func optimalStringAlignment(_ a: String, _ b: String, limit: Int) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
+    optimalStringAlignment(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+  }
+
+  /// The same, over scalars already taken apart (`NameSuggestion` keeps its names so).
+  public static func optimalStringAlignment(
+    _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int
+  ) -> Int {
     let far = limit + 1
     guard limit >= 0, abs(a.count - b.count) <= limit else { return far }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
