@@ -1,8 +1,8 @@
 import HTTPTransport
 import TimingEngine
 
-/// `animation-timing sample …`, `animation-timing curve …` and `animation-timing spring …`: the
-/// service's answers without a server, for build pipelines (README "Without a server"). Each command is turned into the
+/// `animation-timing sample …`, `animation-timing curve …`, `animation-timing spring …` and
+/// `animation-timing presets …`: the service's answers without a server, for build pipelines (README "Without a server"). Each command is turned into the
 /// HTTP request that asks the same thing and handed to `TimingService.handle` in process, so
 /// its output, validation and limits are the HTTP API's byte for byte — nothing is computed or
 /// checked a second way. The executable only reads the input and writes the answer.
@@ -11,6 +11,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case sample
     case curve
     case spring
+    case presets
   }
 
   public let subcommand: Subcommand
@@ -33,6 +34,16 @@ public struct OfflineCommand: Sendable, Equatable {
     public let api: String
     public let names: [String]
     public let values: [Double]
+  }
+  /// `presets`: the preset's type (nil lists them, `GET /v1/presets`) and its query parameters
+  /// as given (`--duration 1` is `duration=1`), in order; the service checks names and values,
+  /// as it checks the query's.
+  public let preset: PresetArguments?
+
+  public struct PresetArguments: Sendable, Equatable {
+    public let type: String?
+    public let names: [String]
+    public let values: [String]
   }
   /// `-o`: where the answer goes; standard output when nil.
   public let output: String?
@@ -72,8 +83,16 @@ public struct OfflineCommand: Sendable, Equatable {
         animation-timing spring API [NAME=VALUE …] [distance=D] [-o FILE]
             POST /v1/springs with {"API": {"NAME": VALUE, …}, "distance": D}: the spring in every
             platform's API, e.g. spring swiftUI response=0.5 dampingFraction=0.8
-      The answer goes to standard output (or FILE) with exit status 0; an error, usage errors
-      included, is the API's problem+json on standard error with exit status 2.
+        animation-timing presets [-o FILE]
+            GET /v1/presets: the Canvas presets, each with its states and steps
+        animation-timing presets TYPE [--NAME N …] [--format json|svg|waapi|css|lottie] [-o FILE]
+            GET /v1/presets/TYPE?NAME=N&…: one preset expanded, its keyframes, plot or exports,
+            e.g. presets bounceLeft --duration 1 --fps 30 --format lottie -o bounceLeft.json;
+            NAME: \(PresetRequest.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
+            or an export's bound, \(ExportBounds.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
+      The answer goes to standard output (or FILE) with exit status 0; no file is written
+      without -o. An error, usage errors included, is the API's problem+json on standard error
+      with exit status 2.
 
       """
   }
@@ -89,9 +108,12 @@ public struct OfflineCommand: Sendable, Equatable {
         ))
     }
     var format = Representation.json
+    var formatGiven = false
     var output: String?
     var samples: Int?
     var positional: [String] = []
+    var presetNames: [String] = []
+    var presetValues: [String] = []
     while let argument = rest.popFirst() {
       var name = argument
       var inline: String?
@@ -118,6 +140,7 @@ public struct OfflineCommand: Sendable, Equatable {
               "--format", "must be one of \(Representation.allCases.map(\.rawValue)); got \(text)"))
         }
         format = chosen
+        formatGiven = true
       case "-o", "--output":
         guard let text = value(), !text.isEmpty else {
           return .invalid(usageProblem("-o", "needs a file name (standard output without -o)"))
@@ -132,6 +155,14 @@ public struct OfflineCommand: Sendable, Equatable {
           return .invalid(usageProblem("--samples", "must be a whole number"))
         }
         samples = n
+      case _ where subcommand == .presets && presetOptions.contains(String(name.dropFirst(2))):
+        // The preset's parameters go to the query as given: the service checks the number and
+        // its range and names the parameter, as it would for GET.
+        guard let text = value() else {
+          return .invalid(usageProblem(name, "needs a value, e.g. \(name) 1"))
+        }
+        presetNames.append(String(name.dropFirst(2)))
+        presetValues.append(text)
       default:
         if argument.hasPrefix("-") && argument != "-" {
           return .invalid(
@@ -142,6 +173,29 @@ public struct OfflineCommand: Sendable, Equatable {
     }
     if subcommand == .spring {
       return springCommand(positional, output: output)
+    }
+    if subcommand == .presets {
+      guard positional.count <= 1 else {
+        return .invalid(usageProblem("TYPE", "takes one; got \(positional.count)"))
+      }
+      if positional.isEmpty, let first = presetNames.first {
+        return .invalid(
+          usageProblem("--" + first, "is an option of presets TYPE (one preset), not of the list"))
+      }
+      if positional.isEmpty, formatGiven {
+        return .invalid(
+          usageProblem("--format", "is an option of presets TYPE; the list is JSON"))
+      }
+      if formatGiven {
+        presetNames.append(Representation.Parameter.format.rawValue)
+        presetValues.append(format.rawValue)
+      }
+      return .run(
+        OfflineCommand(
+          subcommand: .presets, format: format, input: nil, function: nil, samples: nil,
+          spring: nil,
+          preset: PresetArguments(type: positional.first, names: presetNames, values: presetValues),
+          output: output))
     }
     let what = subcommand == .sample ? "SCENE" : "FUNCTION"
     guard positional.count == 1 else {
@@ -158,7 +212,7 @@ public struct OfflineCommand: Sendable, Equatable {
         input: subcommand == .sample ? positional[0] : nil,
         function: subcommand == .curve ? positional[0] : nil,
         samples: subcommand == .curve ? (samples ?? defaultSamples) : nil, spring: nil,
-        output: output))
+        preset: nil, output: output))
   }
 
   /// `spring API NAME=VALUE …`: the API, then each parameter as a number (the service checks
@@ -182,7 +236,8 @@ public struct OfflineCommand: Sendable, Equatable {
     return .run(
       OfflineCommand(
         subcommand: .spring, format: .json, input: nil, function: nil, samples: nil,
-        spring: SpringArguments(api: api, names: names, values: values), output: output))
+        spring: SpringArguments(api: api, names: names, values: values), preset: nil,
+        output: output))
   }
 
   /// The request the HTTP API would be sent; `body` is the scene for `sample`.
@@ -217,7 +272,28 @@ public struct OfflineCommand: Sendable, Equatable {
       fields.append("Content-Type", "application/json")
       fields.append("Content-Length", String(body.count))
       return HTTPRequest(method: .post, target: "/v1/springs", headers: fields, body: body)
+    case .presets:
+      let arguments = preset ?? PresetArguments(type: nil, names: [], values: [])
+      guard let type = arguments.type else {
+        return HTTPRequest(method: .get, target: "/v1/presets", headers: fields)
+      }
+      let query = zip(arguments.names, arguments.values).map {
+        Self.percentEncoded($0) + "=" + Self.percentEncoded($1)
+      }
+      return HTTPRequest(
+        method: .get,
+        target: "/v1/presets/\(Self.percentEncoded(type))"
+          + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
+        headers: fields)
     }
+  }
+
+  /// `presets TYPE`'s options, `--NAME VALUE` each: `GET /v1/presets/{type}`'s query parameters
+  /// but `format` (`--format`, checked here as every command's is) and `pretty` (a JSON layout
+  /// for reading, which a file for a pipeline does not need).
+  static var presetOptions: [String] {
+    PresetRequest.Parameter.allCases.map(\.rawValue)
+      + ExportBounds.Parameter.allCases.map(\.rawValue)
   }
 
   /// `{"API": {"NAME": VALUE, …}, "distance": D}`.
@@ -251,7 +327,7 @@ public struct OfflineCommand: Sendable, Equatable {
     switch (subcommand, format) {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
     case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
-      (.sample, _), (.spring, _):
+      (.sample, _), (.spring, _), (.presets, _):
       return Outcome(bytes: bytes, status: 0)
     }
   }

@@ -6,8 +6,9 @@ import TimingAPI
   import Musl
 #endif
 
-/// The I/O of `animation-timing sample|curve` (`OfflineCommand` holds the logic): read the
-/// scene, run the command in process, write the answer or the problem, exit 0 or 2.
+/// The I/O of `animation-timing sample|curve|spring|presets` (`OfflineCommand` holds the
+/// logic): read the scene, run the command in process, write the answer or the problem, exit 0
+/// or 2. The one file it writes is `-o`'s: without it the answer goes to standard output.
 enum OfflineRunner {
   static func run(_ arguments: [String]) -> Never {
     let command: OfflineCommand

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import TimingAPI
 
-/// `animation-timing sample|curve`: the arguments parsed, and the output — which must be the
+/// `animation-timing sample|curve|spring|presets`: the arguments parsed, and the output — which must be the
 /// HTTP API's answer to the same request, byte for byte, errors included.
 @Suite struct OfflineCommandTests {
   let scene = """
@@ -165,5 +165,55 @@ import TimingAPI
     let refusal = try JSONSerialization.jsonObject(with: Data(waapi.bytes)) as? [String: Any]
     #expect(refusal?["status"] as? Int == 422)
     #expect(parameter(refusal) == "format")
+  }
+
+  /// `presets` is `GET /v1/presets`, and `presets TYPE --NAME N … --format F` is
+  /// `GET /v1/presets/TYPE?NAME=N&…&format=F`, byte for byte in every format the route serves.
+  @Test(arguments: [nil, "json", "svg", "waapi", "css", "lottie"])
+  func presetsIsTheHTTPAnswerByteForByte(format: String?) throws {
+    let api = ServiceHarness()
+    let list = try #require(command(["presets"])).run(body: [], in: TimingService())
+    #expect(list.status == 0)
+    #expect(list.bytes == api.get("/v1/presets").body)
+    let query = "duration=1&delay=0.2&fps=30" + (format.map { "&format=\($0)" } ?? "")
+    let http = api.get("/v1/presets/bounceLeft?" + query)
+    #expect(http.status == 200)
+    let arguments =
+      ["presets", "--fps", "30", "bounceLeft", "--duration=1", "--delay", "0.2"]
+      + (format.map { ["--format", $0] } ?? [])
+    let outcome = try #require(command(arguments)).run(body: [], in: TimingService())
+    #expect(outcome.status == 0)
+    #expect(outcome.bytes == http.body)
+    #expect(!outcome.bytes.isEmpty)
+  }
+
+  /// What the service refuses is its problem, the same bytes with exit status 2; what cannot
+  /// be a request at all is a usage problem naming the argument.
+  @Test func presetsRefusedAsTheServiceRefuses() throws {
+    let api = ServiceHarness()
+    let id = [("X-Request-ID", OfflineCommand.requestID)]
+    for (arguments, target) in [
+      (["presets", "bogus"], "/v1/presets/bogus"),
+      (["presets", "pop", "--duration", "-1"], "/v1/presets/pop?duration=-1"),
+      (["presets", "pop", "--viewWidth", "100"], "/v1/presets/pop?viewWidth=100"),
+      (["presets", "pop", "--format", "csv"], "/v1/presets/pop?format=csv"),
+    ] {
+      let http = api.get(target, headers: id)
+      #expect((400..<500).contains(http.status), "\(target)")
+      let outcome = try #require(command(arguments)).run(body: [], in: TimingService())
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.bytes == http.body, "\(arguments)")
+    }
+    #expect(parameter(problem(["presets", "pop", "fadeIn"])) == "TYPE")
+    #expect(parameter(problem(["presets", "--duration", "1"])) == "--duration")
+    #expect(parameter(problem(["presets", "--format", "svg"])) == "--format")
+    #expect(parameter(problem(["presets", "pop", "--duration"])) == "--duration")
+    #expect(parameter(problem(["presets", "pop", "--samples", "3"])) == "--samples")
+    #expect(parameter(problem(["presets", "pop", "--pretty"])) == "--pretty")
+    guard case .help(let text) = OfflineCommand.parse(["presets", "--help"]) else {
+      Issue.record("--help is not help")
+      return
+    }
+    #expect(text.contains("animation-timing presets TYPE"))
   }
 }
