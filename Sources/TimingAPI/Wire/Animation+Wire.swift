@@ -80,6 +80,11 @@ extension Animation {
         return nil
       }
       kind = .spring(ends, curve)
+      // Only while warnings are kept: finding the settling time is a bisection (~60 steps of
+      // an exp and a cos), and a body may hold tens of thousands of springs.
+      if context.takesWarnings, let cut = curve.cut(by: timing.duration) {
+        context.warn(pointer / MediaTiming.Member.duration, cut)
+      }
     case .keyframe:
       guard
         let valueType = decodeTarget(

@@ -19,8 +19,9 @@ extension AnimationBlock {
     context.rejectUnknownMembers(object, allowed: Member.self, at: pointer)
     // 0.2 s when not given (openapi.yaml, AnimationBlock).
     self.init(
-      duration: context.number(
-        object[Member.duration], at: pointer / Member.duration, in: 0...1e6) ?? 0.2)
+      duration: context.warnIfMilliseconds(
+        context.number(object[Member.duration], at: pointer / Member.duration, in: 0...1e6),
+        at: pointer / Member.duration) ?? 0.2)
     delay = context.number(object[Member.delay], at: pointer / Member.delay, in: 0...1e6) ?? 0
     let options = pointer / Member.options
     for (i, item) in (context.array(object[Member.options], at: options, max: 32) ?? [])

@@ -27,7 +27,9 @@ extension CanvasSettings {
         value[nameKey], at: pointer / nameKey, as: CanvasPreset.self)
     else { return nil }
     let duration =
-      context.number(value[Member.duration], at: pointer / Member.duration, in: 0...1e6) ?? 0
+      context.warnIfMilliseconds(
+        context.number(value[Member.duration], at: pointer / Member.duration, in: 0...1e6),
+        at: pointer / Member.duration) ?? 0
     let delay = context.number(value[Member.delay], at: pointer / Member.delay, in: 0...1e6) ?? 0
     let paused =
       context.bool(

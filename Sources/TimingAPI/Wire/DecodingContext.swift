@@ -36,8 +36,14 @@ struct DecodingContext {
     if problems.count < 200 { problems.append(.at(pointer, message)) }
   }
 
+  /// The most warnings one answer carries: a few hundred tell the story, as with problems.
+  static let warningLimit = 200
+
+  /// Whether a warning would still be kept: work that only finds a warning's words can stop.
+  var takesWarnings: Bool { warnings.count < Self.warningLimit }
+
   mutating func warn(_ pointer: JSONPointer, _ message: String) {
-    if warnings.count < 200 {
+    if takesWarnings {
       warnings.append(SceneWarning(source: pointer.tokens, message: message))
     }
   }

@@ -15,9 +15,10 @@ extension MediaTiming {
   init(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
     self.init()
     duration =
-      context.number(
-        value[Member.duration], at: pointer / Member.duration, in: 0...1e9,
-        what: "a finite number ≥ 0") ?? 0
+      context.warnIfMilliseconds(
+        context.number(
+          value[Member.duration], at: pointer / Member.duration, in: 0...1e9,
+          what: "a finite number ≥ 0"), at: pointer / Member.duration) ?? 0
     beginTime = context.number(value[Member.beginTime], at: pointer / Member.beginTime) ?? 0
     speed = context.number(value[Member.speed], at: pointer / Member.speed, in: -1e6...1e6) ?? 1
     timeOffset = context.number(value[Member.timeOffset], at: pointer / Member.timeOffset) ?? 0

@@ -29,8 +29,10 @@ extension ScriptTransaction {
     }
     context.rejectUnknownMembers(value, allowed: Member.self, at: path)
     self.init()
-    animationDuration = context.number(
-      value[Member.animationDuration], at: path / Member.animationDuration, in: 0...1e6)
+    animationDuration = context.warnIfMilliseconds(
+      context.number(
+        value[Member.animationDuration], at: path / Member.animationDuration, in: 0...1e6),
+      at: path / Member.animationDuration)
     if let f = value[Member.animationTimingFunction],
       let function = TimingFunction(
         json: f, at: path / Member.animationTimingFunction, in: &context)

@@ -18,8 +18,10 @@ extension TransactionState {
     guard let members = context.object(value, at: pointer) else { return }
     let object = JSONValue.object(members)
     context.rejectUnknownMembers(object, allowed: Member.self, at: pointer)
-    if let d = context.number(
-      object[Member.animationDuration], at: pointer / Member.animationDuration, in: 0...1e6)
+    if let d = context.warnIfMilliseconds(
+      context.number(
+        object[Member.animationDuration], at: pointer / Member.animationDuration, in: 0...1e6),
+      at: pointer / Member.animationDuration)
     {
       animationDuration = d
     }
