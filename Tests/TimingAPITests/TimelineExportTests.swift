@@ -227,6 +227,34 @@ import Testing
     #expect(tight.error <= 0.5 && loose.error <= 5)
   }
 
+  /// A UIKit spring block (issue 30 §2: it was 16 baked keyframes): UIKit animates the view
+  /// additively from old − new to zero on the new model value (semantics.md §5.5), which is one
+  /// animation from the old value to the new, mapped like a spring animation. Position (100,
+  /// 100) → (300, 150) on an 80 × 80 box anchored at its centre is translate 60px 60px →
+  /// 260px 110px; the block starts at the event's 0.4 s plus its 0.1 s delay and fills
+  /// backwards; the element rests at the new value, where the view stays.
+  @Test func aUIKitSpringBlockIsMappedLikeASpringAnimation() throws {
+    let json = export(
+      """
+      {"layers": [{"name": "view", "delegate": "view",
+                   "properties": {"bounds": [0, 0, 80, 80], "position": [100, 100]}}],
+       "events": [{"time": 0.4, "animate": {"duration": 0.8, "delay": 0.1,
+                                            "spring": {"dampingRatio": 0.5, "velocity": 0}},
+                   "set": [{"layer": "view", "keyPath": "position", "value": [300, 150]}]}],
+       "sample": {"from": 0, "to": 2, "fps": 60}}
+      """)
+    let spring = try #require(animations(json).first)
+    #expect(animations(json).count == 1)
+    #expect(spring["method"] as? String == "mapped")
+    #expect(keyframes(spring).map { $0["translate"] as? String } == ["60px 60px", "260px 110px"])
+    let options = try #require(spring["options"] as? [String: Any])
+    #expect((options["easing"] as? String)?.hasPrefix("linear(0 0%, ") == true)
+    #expect(number(options["delay"]) == 500 && number(options["duration"]) == 800)
+    #expect(options["fill"] as? String == "backwards")
+    let target = (json["targets"] as? [[String: Any]])?.first ?? [:]
+    #expect(target["style"] as? [String: String] == ["translate": "260px 110px"])
+  }
+
   /// Baked (a spring in a group): a bound so loose that the spring's overshoot fits a straight
   /// line keeps two keyframes; the default 0.5 px keeps more, and the error stated is within
   /// the bound asked for.

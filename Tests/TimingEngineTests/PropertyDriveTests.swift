@@ -39,10 +39,23 @@ import Testing
     }
   }
 
-  /// Two animations on one property, an additive one, or a group's child: only samples.
+  /// An additive animation over a model value that does not change is one animation of whole
+  /// values, model + value (semantics.md §3.2): opacity's model 1 with 0 → 1 added is 1 → 2.
+  @Test func additiveOverAStillModelIsWholeValues() {
+    let added = basic("opacity", from: [0], to: [1]) { $0.additive = true }
+    guard case .sole(let sole) = drive([added], "opacity") else {
+      Issue.record("one additive animation drives opacity")
+      return
+    }
+    #expect(sole.keyframes.map(\.value) == [[1], [2]])
+  }
+
+  /// Two animations on one property, an additive transform (its values concatenate), or a
+  /// group's child: only samples.
   @Test(arguments: [0, 1, 2])
   func anythingElseIsOther(_ which: Int) {
     let animations: [Animation]
+    let keyPath = which == 1 ? "transform" : "opacity"
     switch which {
     case 0:
       animations = [
@@ -50,13 +63,16 @@ import Testing
         basic("opacity", from: [1], to: [0.5]) { $0.timing.beginTime = 0.5 },
       ]
     case 1:
-      animations = [basic("opacity", from: [0], to: [1]) { $0.additive = true }]
+      let identity: [Double] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+      var turned = identity
+      turned[12] = 50
+      animations = [basic("transform", from: identity, to: turned) { $0.additive = true }]
     default:
       var group = Animation(kind: .group([basic("opacity", from: [0], to: [1])]))
       group.timing.duration = 1
       animations = [group]
     }
-    guard case .other = drive(animations, "opacity") else {
+    guard case .other = drive(animations, keyPath) else {
       Issue.record("case \(which) is not one animation alone")
       return
     }

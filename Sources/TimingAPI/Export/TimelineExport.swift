@@ -131,7 +131,9 @@ struct TimelineExport: Sendable {
           unexportedChanges.append("'\(plan.layerNames[layer])' \(keyPath)")
         }
       }
-      let models = properties.indices.map { outputs.model(layer: layer, output: $0) }
+      // Where the layer rests once its animations are over: the model values after the
+      // script's last change (a UIKit block's animation runs to the value set with it).
+      let models = properties.indices.map { outputs.restingModel(layer: layer, output: $0) }
       // Each layer property's column, in `ExportedLayerProperty` order, where a moving CSS
       // property reads it: sampled where anything moves it on some layer, its model value
       // repeated where not (`anchorPoint` beside a moving `position`, for `translate`).

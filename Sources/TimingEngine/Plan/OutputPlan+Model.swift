@@ -5,6 +5,10 @@ extension OutputPlan {
   /// output's own components; the layer's value before any script event changes it.
   public func model(layer: Int, output: Int) -> [Double] { layers[layer][output].model }
 
+  /// The property's model value after the script's last change of it: where the layer rests
+  /// once its animations are over.
+  public func restingModel(layer: Int, output: Int) -> [Double] { layers[layer][output].resting }
+
   /// Whether a track (a model value the scene set, or an animation) stands behind the output.
   public func isSetOrAnimated(layer: Int, output: Int) -> Bool {
     layers[layer][output].track != nil

@@ -5,6 +5,9 @@ public struct OutputPlan: Sendable {
     let track: Int?
     /// The property's model value when no animation or model value put a track on this layer.
     let model: [Double]
+    /// The model value after the script's last change of it (`model` when none changes it):
+    /// where the layer rests once its animations are over.
+    let resting: [Double]
     let part: PropertyKeyPath.Part
     let propertyType: ValueType
     let type: ValueType

@@ -16,7 +16,8 @@ extension TimelinePlan {
           trackIndices.map { index in
             let track = tracks[index]
             return OutputPlan.Output(
-              keyPath: track.property, track: index, model: track.model, part: .whole,
+              keyPath: track.property, track: index, model: track.model,
+              resting: track.currentModel, part: .whole,
               propertyType: track.type, type: track.type)
           }
         })
@@ -59,7 +60,8 @@ extension TimelinePlan {
           guard let keyPath else {
             let track = trackIndex(layer: layer, property: "transition")
             return OutputPlan.Output(
-              keyPath: text, track: track, model: Array(repeating: .nan, count: 5), part: .whole,
+              keyPath: text, track: track, model: Array(repeating: .nan, count: 5),
+              resting: Array(repeating: .nan, count: 5), part: .whole,
               propertyType: .array(5),
               type: .array(5))
           }
@@ -69,7 +71,8 @@ extension TimelinePlan {
             .components
             ?? Array(repeating: 0, count: keyPath.propertyType.componentCount)
           return OutputPlan.Output(
-            keyPath: text, track: track, model: model, part: keyPath.part,
+            keyPath: text, track: track, model: model,
+            resting: track.map { tracks[$0].currentModel } ?? model, part: keyPath.part,
             propertyType: keyPath.propertyType,
             type: keyPath.valueType)
         }

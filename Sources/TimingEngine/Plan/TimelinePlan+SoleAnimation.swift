@@ -6,11 +6,13 @@ public enum PropertyDrive: Sendable {
   /// No animation and no script change: the model value throughout.
   case still
   /// One top-level animation, the property's only one, on a layer whose clock is the scene's,
-  /// with fixed ends and no script change of the model value.
+  /// with fixed ends, and no script change of the model value but the one that added it (a
+  /// UIKit block's or a transaction's: the animation runs from the old value to the new).
   case sole(SoleAnimation)
-  /// Several animations, a group's child, additive or cumulative values, a value function, a
-  /// path, spline or paced keyframes, ends that follow a changing model value, a layer clock of
-  /// its own, or a script change: only samples describe it.
+  /// Several animations, a group's child, additive values over a model value that changes
+  /// under them, a transform's additive values, cumulative values, a value function, a path,
+  /// spline or paced keyframes, ends that follow a changing model value, a layer clock of its
+  /// own, or a script change that added no animation: only samples describe it.
   case other
 }
 
@@ -49,15 +51,29 @@ extension TimelinePlan {
   public func drive(layer: Int, keyPath: String) -> PropertyDrive {
     guard let index = trackByProperty[layer][keyPath] else { return .still }
     let track = tracks[index]
-    guard track.modelChanges.isEmpty else { return .other }
-    guard let step = track.steps.first else { return .still }
+    guard let step = track.steps.first else { return track.modelChanges.isEmpty ? .still : .other }
     let animation = step.animation
-    guard track.steps.count == 1, animation.parent == nil, !step.additive,
+    guard track.steps.count == 1, animation.parent == nil,
       step.valueFunction == nil, animation.removal.time == .infinity,
       clocks[layer].levels.allSatisfy({
         $0.beginTime == 0 && $0.speed == 1 && $0.timeOffset == 0
       })
     else { return .other }
+    // A script change is allowed when it added the animation, at the same time: a UIKit
+    // block's animation runs from the old value to the new one set with it (additively, from
+    // old − new to zero on the new value, semantics.md §5.5), and a transaction's from the
+    // old presentation value. The underlying value is then the new one throughout the
+    // animation; before it the old one shows, which an export proves at every sample (a
+    // backwards fill shows it; without one it is baked).
+    switch track.modelChanges.count {
+    case 0: break
+    case 1 where track.modelChanges[0].time == animation.addedAt: break
+    default: return .other
+    }
+    let underlying = track.currentModel
+    // Additive values add to a vector's components; a transform's concatenate, which no
+    // keyframe list states.
+    if step.additive, track.type == .transform { return .other }
     // The part's components in the whole value.
     let components: Range<Int>
     switch step.part {
@@ -67,8 +83,12 @@ extension TimelinePlan {
     }
     func whole(_ part: [Double]) -> [Double]? {
       guard part.count == components.count else { return nil }
-      var value = track.model
-      value.replaceSubrange(components, with: part)
+      var value = underlying
+      if step.additive {
+        for (c, v) in zip(components, part) { value[c] += v }
+      } else {
+        value.replaceSubrange(components, with: part)
+      }
       return value
     }
     let function = animation.timingFunction?.function
