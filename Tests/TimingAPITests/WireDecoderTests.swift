@@ -173,7 +173,7 @@ import Testing
     #expect(
       errors.map(\.1) == [
         "unknown query parameter; expected colorBound, delay, duration, factorBound, format, fps, "
-          + "height, lengthBound, pretty, viewHeight, viewWidth, width",
+          + "height, lengthBound, precision, pretty, viewHeight, viewWidth, width",
         "must be a number in [0.001, 10000]", "must be a number in [1, 100000]",
         "must be a number in [0.001, 1000]",
       ])

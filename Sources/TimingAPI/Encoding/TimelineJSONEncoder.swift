@@ -212,10 +212,19 @@ enum TimelineCSVEncoder {
 
   /// One row per time; `columns` hold the values at exactly these times, every layer's in order.
   static func appendRows(
-    times: ArraySlice<Double>, columns: [TimelineColumn], names: [String], to out: ByteBuffer
+    times: ArraySlice<Double>, columns: [TimelineColumn], names: [String], to out: ByteBuffer,
+    significantDigits: Int? = nil
   ) {
+    // `?precision` as the rows are written (`NumberPrecision`).
+    func append(_ v: Double) {
+      if let significantDigits {
+        ShortestDecimal.append(v, significantDigits: significantDigits, to: out)
+      } else {
+        ShortestDecimal.append(v, to: out)
+      }
+    }
     for (i, time) in times.enumerated() {
-      ShortestDecimal.append(time, to: out)
+      append(time)
       for column in columns {
         let n = column.type.componentCount
         for c in 0..<n {
@@ -226,7 +235,7 @@ enum TimelineCSVEncoder {
           } else if column.type == .bool {
             out.append(v != 0 ? "true" : "false")
           } else if v.isFinite {
-            ShortestDecimal.append(v, to: out)
+            append(v)
           }
         }
       }

@@ -20,14 +20,32 @@ extension RequestContext {
   }
 
   /// A 422 naming every query parameter the resource does not take. A route answering JSON
-  /// also takes `pretty` (`JSONLayout`); an SVG plot does not.
+  /// also takes `pretty` (`JSONLayout`) and `precision` (`NumberPrecision`); an SVG plot does
+  /// not.
   func rejectUnknownParameters(allowed: Set<String> = [], answersJSON: Bool = true)
     throws(Problem)
   {
     var problems = DecodingContext.query()
     problems.rejectUnknownParameters(
-      query, allowed: allowed, alsoAllowed: answersJSON ? JSONLayout.parameter : nil)
+      query, allowed: allowed, alsoAllowed: answersJSON ? Self.jsonParameters : [])
     try problems.throwIfFailed()
+  }
+}
+
+extension RequestContext {
+  /// What every JSON answer takes besides its own parameters.
+  static let jsonParameters = [JSONLayout.parameter, NumberPrecision.parameter]
+
+  /// A 422 when an export is asked for with `precision`: its numbers are rounded within its
+  /// own bounds (docs/export.md), which a number of digits would break.
+  func refuseExportPrecision() throws(Problem) {
+    guard query.first(NumberPrecision.parameter) != nil else { return }
+    throw Problem.invalidRequest([
+      .parameter(
+        NumberPrecision.parameter,
+        "an export rounds its numbers within its bounds (lengthBound, factorBound, colorBound), "
+          + "not to a number of digits; precision rounds the JSON and CSV samples")
+    ])
   }
 }
 

@@ -62,11 +62,15 @@ struct Routing: Responder {
         request: request.http, query: query, parameters: parameters,
         meter: RouteMeter(table: table, slot: slot))
       var response: HTTPResponse
+      var digits: Int? = nil
       do {
+        // Checked first, whatever the route: a bad precision is the same mistake everywhere.
+        digits = try NumberPrecision.digits(query)
         response = try router.handlers[slot](context)
       } catch {
         response = problem(error)
       }
+      if let digits { response = NumberPrecision.rounded(response, digits: digits) }
       if JSONLayout.isIndented(query) { response = JSONLayout.indented(response) }
       return RoutedResponse(response: response, endpoint: endpoint)
     }

@@ -60,10 +60,16 @@ public struct JSONWriter {
     needsComma = true
   }
 
+  /// `?precision`: numbers to this many significant digits as they are written (a streamed
+  /// timeline's, `TimelineStream`); nil for the shortest decimal that reads back exactly.
+  public var significantDigits: Int? = nil
+
   /// A number; non-finite values (which JSON cannot hold) are written as null.
   public mutating func number(_ value: Double) {
     separate()
-    if value.isFinite {
+    if let significantDigits, value.isFinite {
+      ShortestDecimal.append(value, significantDigits: significantDigits, to: buffer)
+    } else if value.isFinite {
       ShortestDecimal.append(value, to: buffer)
     } else {
       buffer.append("null")

@@ -68,14 +68,14 @@ public enum ShortestDecimal {
     bytes.append(numberText(value))
   }
 
-  private static let pow10: [UInt128] = {
+  static let pow10: [UInt128] = {
     var table: [UInt128] = [1]
     for _ in 1...38 { table.append(table.last! * 10) }
     return table
   }()
 
   /// ⌊log10 a⌋, possibly off by one (corrected by the caller).
-  private static func log10Estimate(_ a: Double) -> Double {
+  static func log10Estimate(_ a: Double) -> Double {
     // log10(2) · binary exponent, refined by the significand's share.
     let exponent = Double(Int(a.exponentBitPattern) - 1023)
     let fraction = a.significand  // in [1, 2)
@@ -86,7 +86,7 @@ public enum ShortestDecimal {
   }
 
   /// m / 10^k written out, m having `digits` digits, trailing zeros of the fraction dropped.
-  @inline(__always) private static func writeDecimal(
+  @inline(__always) static func writeDecimal(
     _ mantissa: UInt64, digits: Int, fractionDigits: Int, to bytes: ByteBuffer
   ) {
     var m = mantissa

@@ -17,13 +17,14 @@ struct PresetRequest {
   /// layer gets these bounds. Exports fit any element without it (`ExportElement`).
   let view: (width: Double, height: Double)?
 
-  /// The preset's own parameters; `format`, `pretty` and the export bounds come beside them.
+  /// The preset's own parameters; `format`, `pretty`, `precision` and the export bounds come
+  /// beside them.
   enum Parameter: String, WireMember {
     case duration, delay, width, height, fps, viewWidth, viewHeight
   }
 
   static let parameters = Parameter.names.union(Representation.Parameter.names)
-    .union([JSONLayout.parameter]).union(ExportBounds.Parameter.names)
+    .union(RequestContext.jsonParameters).union(ExportBounds.Parameter.names)
 
   init(_ context: RequestContext, offer: RepresentationOffer<PresetRoutes.Answer>) throws(Problem) {
     let name = context.parameters["type"]!

@@ -84,6 +84,10 @@ struct PresetRoutes {
     } else {
       answer = try Self.offer.negotiated(context)
     }
+    switch answer {
+    case .keyframes, .lottie: try context.refuseExportPrecision()
+    case .document, .plot: break
+    }
     let timeline = try PresetTimeline(request, configuration: configuration)
     context.meter.charged(workUnits: timeline.work.spent)
     switch answer {

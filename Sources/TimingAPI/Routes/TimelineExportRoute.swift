@@ -51,6 +51,7 @@ struct TimelineExportRoute {
     PreparedTimeline, ExportBounds
   ) {
     try context.rejectUnknownParameters(allowed: Self.parameters)
+    try context.refuseExportPrecision()
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
     try problems.throwIfFailed()

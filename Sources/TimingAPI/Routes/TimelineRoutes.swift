@@ -48,13 +48,18 @@ struct TimelineRoutes {
         status: .ok, headers: headers, body: TimelineStream(prepared, format: format).collect())
     }
     let indented = format == .json && JSONLayout.isIndented(context.query)
-    let stream = TimelineStream(prepared, format: format, indented: indented)
+    // Checked by `Routing` before the route ran.
+    let digits = try NumberPrecision.digits(context.query)
+    let stream = TimelineStream(
+      prepared, format: format, indented: indented, significantDigits: digits)
     // A streamed answer's bytes are not known before its head is sent, but they are a pure
     // function of the request and the service's version: its tag is computed from those
-    // (format, layout, the body as sent, the contract's own tag standing for the version), so
-    // the same request always gets the same tag, here and on every replica of that version,
-    // and the indented answer a different one.
-    let layout = indented ? ";" + JSONLayout.parameter : ""
+    // (format, layout, precision, the body as sent, the contract's own tag standing for the
+    // version), so the same request always gets the same tag, here and on every replica of
+    // that version, and the indented or rounded answer a different one.
+    let layout =
+      (indented ? ";" + JSONLayout.parameter : "")
+      + (digits.map { ";\(NumberPrecision.parameter)=\($0)" } ?? "")
     headers.append(
       "ETag",
       EntityTag.of(

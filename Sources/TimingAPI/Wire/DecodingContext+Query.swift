@@ -15,14 +15,14 @@ extension DecodingContext {
   /// One problem per parameter the resource does not take, in the order they were sent.
   /// The hint is built only when a name is unknown: sorting and joining the allowed names on
   /// every request was ~4 % of a small GET.
-  /// `alsoAllowed` is one more name (the layout's `pretty`), apart so that no set is built
-  /// per request.
+  /// `alsoAllowed` are a few more names (the layout's `pretty`, the numbers' `precision`),
+  /// apart so that no set is built per request.
   mutating func rejectUnknownParameters(
-    _ query: QueryString, allowed: Set<String>, alsoAllowed: String? = nil
+    _ query: QueryString, allowed: Set<String>, alsoAllowed: [String] = []
   ) {
     for parameter in query.parameters
-    where !allowed.contains(parameter.name) && parameter.name != alsoAllowed {
-      let names = (alsoAllowed.map { allowed.union([$0]) } ?? allowed).sorted()
+    where !allowed.contains(parameter.name) && !alsoAllowed.contains(parameter.name) {
+      let names = allowed.union(alsoAllowed).sorted()
       let hint =
         names.isEmpty
         ? "this resource takes no query parameters"

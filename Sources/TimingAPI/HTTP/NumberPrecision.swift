@@ -1,0 +1,57 @@
+import HTTPTransport
+
+/// `?precision=N` (api.md "JSON layout"): every number of a JSON or CSV answer rounded to N
+/// significant digits, for people reading them. Numbers are the shortest decimal that reads
+/// back to the double the maths gave (0.39999999999999997 is what it gave); rounded, they are
+/// what a reader wants (0.4 at 6 digits), and still exact to N digits.
+///
+/// Like `JSONLayout`, applied to the answer as a whole where it is held whole, and by the
+/// stream piece by piece where it is streamed (`TimelineStream`). Exports round within their
+/// own bounds instead and do not take it; the answer's `ETag` differs per precision, since its
+/// bytes do (a streamed answer's tag has the precision in it).
+enum NumberPrecision {
+  static let parameter = "precision"
+  static let digits = 1...ShortestDecimal.maxSignificantDigits
+
+  /// The digits asked for; nil when absent; a 422 naming the parameter when it is not a whole
+  /// number in 1…17.
+  static func digits(_ query: QueryString) throws(Problem) -> Int? {
+    guard let text = query.first(parameter) else { return nil }
+    guard let n = Int(text), digits.contains(n), text.allSatisfy(\.isASCII) else {
+      throw Problem.invalidRequest([
+        .parameter(
+          parameter,
+          "must be a whole number of significant digits in \(digits.lowerBound)…\(digits.upperBound)"
+        )
+      ])
+    }
+    return n
+  }
+
+  /// The text syntax of what `response` holds, when its numbers are rounded: JSON
+  /// (`application/json`, not an export's own `+json` type) and CSV; nil for anything else.
+  static func syntax(_ response: HTTPResponse) -> NumberTextRounder.Syntax? {
+    guard let type = response.headers["Content-Type"] else { return nil }
+    let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
+    switch essence {
+    case HTTPResponse.jsonType: return .json
+    case "text/csv": return .csv
+    default: return nil
+    }
+  }
+
+  /// `response` with its numbers rounded when it is a successful JSON or CSV answer held
+  /// whole; a streamed answer is rounded by the route that makes it.
+  static func rounded(_ response: HTTPResponse, digits: Int) -> HTTPResponse {
+    guard response.stream == nil, response.status == .ok, let syntax = syntax(response) else {
+      return response
+    }
+    var rounder = NumberTextRounder(syntax, digits: digits)
+    let out = ByteBuffer(capacity: response.body.count + 64)
+    rounder.round(response.body, into: out)
+    rounder.finish(into: out)
+    var result = response
+    result.body = out.take()
+    return result
+  }
+}
