@@ -5,10 +5,11 @@ import HTTPTransport
 /// back to the double the maths gave (0.39999999999999997 is what it gave); rounded, they are
 /// what a reader wants (0.4 at 6 digits), and still exact to N digits.
 ///
-/// Like `JSONLayout`, applied to the answer as a whole where it is held whole, and by the
-/// stream piece by piece where it is streamed (`TimelineStream`). Exports round within their
-/// own bounds instead and do not take it; the answer's `ETag` differs per precision, since its
-/// bytes do (a streamed answer's tag has the precision in it).
+/// Applied after the route to the answer's text (`NumberTextRounder`), or, for a route that
+/// `roundsItsNumbers`, by the route as it writes them (a timeline, held whole or streamed:
+/// `TimelineStream`). Exports round within their own bounds instead and do not take it; the
+/// answer's `ETag` differs per precision, since its bytes do (a streamed answer's tag has the
+/// precision in it).
 enum NumberPrecision {
   static let parameter = "precision"
   static let digits = 1...ShortestDecimal.maxSignificantDigits

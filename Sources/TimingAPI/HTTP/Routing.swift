@@ -70,7 +70,9 @@ struct Routing: Responder {
       } catch {
         response = problem(error)
       }
-      if let digits { response = NumberPrecision.rounded(response, digits: digits) }
+      if let digits, !router.roundsItsNumbers[slot] {
+        response = NumberPrecision.rounded(response, digits: digits)
+      }
       if JSONLayout.isIndented(query) { response = JSONLayout.indented(response) }
       return RoutedResponse(response: response, endpoint: endpoint)
     }

@@ -21,6 +21,11 @@ extension ShortestDecimal {
     // fewer, it is written (0.1 at 17 digits stays 0.1, not 0.10000000000000001). Below 16
     // digits the rounding gives it anyway: it is within half an ulp, and half a unit of the
     // 15th digit is wider.
+    // 17 digits hold every double: the shortest decimal is never longer.
+    if p >= maxSignificantDigits {
+      append(value, to: bytes)
+      return
+    }
     if p >= 16 {
       // Written in place and counted; taken back when it has more digits than asked.
       let mark = bytes.count_

@@ -8,7 +8,11 @@ struct TimelineRoutes {
   let configuration: APIConfiguration
 
   var routes: [Route] {
-    [Route(.post, "/v1/timelines", .heavy) { context throws(Problem) in try timeline(context) }]
+    [
+      Route(.post, "/v1/timelines", .heavy, roundsItsNumbers: true) { context throws(Problem) in
+        try timeline(context)
+      }
+    ]
   }
 
   /// Answers of more numbers than this are streamed (about 1 MB of JSON); smaller ones are sent
@@ -42,14 +46,16 @@ struct TimelineRoutes {
     }
     let prepared = try prepare(context)
     var headers = HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")])
+    // `?precision`, checked by `Routing` before the route ran: numbers rounded as they are
+    // written, held whole or streamed (the route `roundsItsNumbers`).
+    let digits = try NumberPrecision.digits(context.query)
     guard prepared.numberCount > Self.streamingThreshold else {
       // Held whole: `?pretty` is applied to it with every other JSON answer (`JSONLayout`).
       return HTTPResponse(
-        status: .ok, headers: headers, body: TimelineStream(prepared, format: format).collect())
+        status: .ok, headers: headers,
+        body: TimelineStream(prepared, format: format, significantDigits: digits).collect())
     }
     let indented = format == .json && JSONLayout.isIndented(context.query)
-    // Checked by `Routing` before the route ran.
-    let digits = try NumberPrecision.digits(context.query)
     let stream = TimelineStream(
       prepared, format: format, indented: indented, significantDigits: digits)
     // A streamed answer's bytes are not known before its head is sent, but they are a pure
