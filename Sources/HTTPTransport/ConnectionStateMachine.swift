@@ -131,7 +131,11 @@ struct ConnectionStateMachine {
   func inputExhausted() -> Action {
     // The client will send nothing more: an unfinished request can never complete.
     if peerClosed { return .close }
-    if draining && (phase == .idle || phase == .awaitingFirstRequest) { return .close }
+    // Draining with no grace: nothing to answer, so nothing to wait for. With one, the drain's
+    // deadline closes the connection if no request comes.
+    if draining && limits.drainGrace == 0 && (phase == .idle || phase == .awaitingFirstRequest) {
+      return .close
+    }
     return .awaitInput
   }
 
@@ -248,19 +252,27 @@ struct ConnectionStateMachine {
 
   /// The server is shutting down (after its listener closed); `inputBuffered` is whether a
   /// request's bytes are buffered after reading what the kernel held. A request that reached
-  /// the server is answered, with `Connection: close`; a connection with nothing to answer
-  /// closes. One accepted but still silent gets a moment to send: its client connected before
-  /// the listener closed, and its first request may be a few microseconds behind.
+  /// the server is answered, with `Connection: close`. A connection with nothing to answer —
+  /// idle, or accepted and still silent — stays open through the drain grace
+  /// (`ServerLimits.drainGrace`), answering with `Connection: close` a request that arrives
+  /// meanwhile (a proxy may be writing one onto its pooled connection right now), and closes
+  /// when the grace ends with none; sooner if its own timeout ends first.
   mutating func drain(inputBuffered: Bool, now: UInt64) -> Action {
     guard !draining else { return .none }
     draining = true
     closesAfterResponse = true
+    let graceEnds = now + Clock.nanoseconds(limits.drainGrace)
     switch phase {
     case .awaitingFirstRequest:
       if inputBuffered || peerClosed { return .processInput }
-      deadline = now + Clock.nanoseconds(min(limits.headerTimeout, 0.5))
+      // Without a grace, a moment for a client that connected just before the listener closed:
+      // its first request may be a few microseconds behind.
+      deadline =
+        limits.drainGrace > 0
+        ? min(deadline, graceEnds) : now + Clock.nanoseconds(min(limits.headerTimeout, 0.5))
       return .none
     case .idle:
+      deadline = min(deadline, graceEnds)
       return .processInput
     case .header, .body, .handling, .writing, .lingering, .closed:
       return .none  // finishes its request, answered with Connection: close

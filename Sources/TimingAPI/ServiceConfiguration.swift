@@ -1,4 +1,5 @@
 import HTTPTransport
+import TimingEngine
 
 /// Everything the process can be told, from flags with environment fallbacks (12-factor style;
 /// design.md "Configuration"). Flags win over the environment, which wins over defaults.
@@ -63,6 +64,10 @@ public struct ServiceConfiguration: Sendable {
     Option(
       "--drain-timeout", .seconds(\.drainTimeout),
       "seconds to finish in-flight requests on SIGTERM (default 10)"),
+    Option(
+      "--drain-grace", .seconds(\.limits.drainGrace),
+      "seconds idle connections stay open on SIGTERM, answering with Connection: close (default 5;"
+        + " above your proxy's upstream idle timeout, at most --drain-timeout)"),
     Option(
       "--max-points", .integer(\.api.maxPointsPerRequest, 1...10_000_000),
       "most points one request may evaluate (default 10000)"),
@@ -159,6 +164,13 @@ public struct ServiceConfiguration: Sendable {
         return .invalid("\(name) \(value!): \(problem)")
       }
       i += 1
+    }
+    // docs/operations.md "Draining": proxy's upstream idle timeout < grace ≤ drain timeout.
+    guard configuration.limits.drainGrace <= configuration.drainTimeout else {
+      return .invalid(
+        "--drain-grace \(numberText(configuration.limits.drainGrace)) must not exceed --drain-timeout "
+          + "\(numberText(configuration.drainTimeout)): the drain ends at its timeout, grace or not"
+      )
     }
     return wantsHealthCheck ? .healthCheck(configuration) : .run(configuration)
   }

@@ -215,23 +215,70 @@ import Testing
     #expect(machine.acceptsInput == false)
   }
 
-  @Test func drainClosesIdleAnswersHeldAndWaitsBrieflyForSilentNewcomers() {
-    // Idle: parse what was read; with nothing, the parser's exhaustion closes it.
+  /// Issue 31: an idle connection stays open through the drain grace (5 s by default), so a
+  /// request a proxy writes onto it meanwhile is answered (with Connection: close), and closes
+  /// when the grace ends with none.
+  @Test func drainKeepsIdleConnectionsThroughTheGrace() {
+    // Idle: parse what was read; with nothing, wait — until the grace ends at 102 + 5 s.
     var idle = Self.accepted()
     idle.requestBegan(now: 101 * Self.second)
     _ = idle.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
     _ = idle.responseWritten(inputBuffered: false, now: 101 * Self.second)
     let step27 = idle.drain(inputBuffered: false, now: 102 * Self.second)
     #expect(step27 == .processInput)
-    #expect(idle.inputExhausted() == .close)
+    #expect(idle.inputExhausted() == .awaitInput)
+    #expect(idle.deadline == 107 * Self.second)
+    let early = idle.deadlinePassed(now: 106 * Self.second)
+    #expect(early == .none)
     let step28 = idle.drain(inputBuffered: false, now: 102 * Self.second)
     #expect(step28 == .none)  // once
+    var graceEnds = idle
+    let ended = graceEnds.deadlinePassed(now: 107 * Self.second)
+    #expect(ended == .close)
+    // A request within the grace is answered, and the connection closes after it.
+    idle.requestBegan(now: 104 * Self.second)
+    let stays = idle.responseStarted(keepAlive: true, serverDraining: true, now: 104 * Self.second)
+    #expect(!stays)
+    let after = idle.responseWritten(inputBuffered: false, now: 104 * Self.second)
+    #expect(after == .lingeringClose)
 
-    // Just accepted and silent: half a second (the header timeout is 10 s) to send.
+    // An idle connection whose own timeout ends first closes then: 60 s after 101 is 161,
+    // before a grace of 100 s would end.
+    var limits = Self.limits()
+    limits.drainGrace = 100
+    var soon = ConnectionStateMachine(limits: limits, now: 100 * Self.second)
+    soon.requestBegan(now: 101 * Self.second)
+    _ = soon.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    _ = soon.responseWritten(inputBuffered: false, now: 101 * Self.second)
+    _ = soon.drain(inputBuffered: false, now: 102 * Self.second)
+    #expect(soon.deadline == 161 * Self.second)
+
+    // Just accepted and silent: the grace too (its header timeout, 10 s, is longer).
     var silent = Self.accepted()
     let step29 = silent.drain(inputBuffered: false, now: 100 * Self.second)
     #expect(step29 == .none)
+    #expect(silent.deadline == 105 * Self.second)
+  }
+
+  /// With no grace (Go's `Server.Shutdown`): idle connections close at once, and one accepted
+  /// but silent gets half a second for a request a few microseconds behind.
+  @Test func drainWithoutGraceClosesIdleAnswersHeldAndWaitsBrieflyForSilentNewcomers() {
+    var limits = Self.limits()
+    limits.drainGrace = 0
+    var idle = ConnectionStateMachine(limits: limits, now: 100 * Self.second)
+    idle.requestBegan(now: 101 * Self.second)
+    _ = idle.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    _ = idle.responseWritten(inputBuffered: false, now: 101 * Self.second)
+    let drained = idle.drain(inputBuffered: false, now: 102 * Self.second)
+    #expect(drained == .processInput)
+    #expect(idle.inputExhausted() == .close)
+    var silent = ConnectionStateMachine(limits: limits, now: 100 * Self.second)
+    let waits = silent.drain(inputBuffered: false, now: 100 * Self.second)
+    #expect(waits == .none)
     #expect(silent.deadline == 100 * Self.second + Self.second / 2)
+  }
+
+  @Test func drainAnswersHeldRequests() {
 
     // A request in progress is finished and answered with Connection: close.
     var busy = Self.accepted()

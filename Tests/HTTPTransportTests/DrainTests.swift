@@ -50,6 +50,47 @@ import Testing
     #expect(done.wait(timeout: .now() + 5) == .success)
   }
 
+  /// Issue 31: a proxy's pooled connection, idle when shutdown begins, gets its next request a
+  /// moment later (nginx wrote a POST onto it as the server closed it, and answered 502). Kept
+  /// open through the grace, the connection answers it, with `Connection: close`.
+  @Test func aRequestOnAnIdleConnectionWithinTheGraceIsAnswered() throws {
+    var limits = testLimits()
+    limits.drainGrace = 1
+    let server = try makeTestServer(limits: limits)
+    let client = try RawClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().status == 200)
+    let done = DispatchSemaphore(value: 0)
+    server.shutdown(drainTimeout: 5) { done.signal() }
+    usleep(300_000)
+    client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi")
+    let response = try client.readResponse(timeout: 2)
+    #expect(response.status == 200)
+    #expect(response.header("Connection") == "close")
+    client.shutdownWrite()
+    #expect(done.wait(timeout: .now() + 5) == .success)
+  }
+
+  /// An idle connection that gets no request is closed when the grace ends (0.5 s here), not
+  /// before, and the drain then ends.
+  @Test func anIdleConnectionClosesWhenTheGraceEnds() throws {
+    var limits = testLimits()
+    limits.drainGrace = 0.5
+    limits.idleTimeout = 5
+    let server = try makeTestServer(limits: limits)
+    let client = try RawClient(port: server.port)
+    client.send("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(try client.readResponse().status == 200)
+    let done = DispatchSemaphore(value: 0)
+    let start = DispatchTime.now()
+    server.shutdown(drainTimeout: 5) { done.signal() }
+    #expect(client.isClosed(within: 3))
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    // The sweep runs every eighth of the shortest timeout (0.5 s / 8): at most that late.
+    #expect(seconds >= 0.45 && seconds < 1.2, "closed after \(seconds) s")
+    #expect(done.wait(timeout: .now() + 5) == .success)
+  }
+
   /// A connection accepted just before shutdown whose request follows a moment later is still
   /// answered: its client connected while the listener was open.
   @Test func connectionWithRequestJustBehindIsAnswered() throws {

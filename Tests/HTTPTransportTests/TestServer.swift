@@ -77,6 +77,8 @@ func testLimits() -> ServerLimits {
   limits.bodyTimeout = 0.5
   limits.idleTimeout = 1
   limits.maxBodyBytes = 4096
+  // A stopped test server's idle clients would otherwise hold its drain for the default 5 s.
+  limits.drainGrace = 0.3
   return limits
 }
 

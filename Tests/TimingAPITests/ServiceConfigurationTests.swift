@@ -44,6 +44,25 @@ import Testing
     #expect(c.api.maxWorkUnits == 60_000_000)
   }
 
+  /// docs/operations.md "Draining behind a proxy": the grace is 5 s by default and may not
+  /// exceed the drain timeout, which ends the drain whatever the grace says.
+  @Test func drainGraceIsAtMostTheDrainTimeout() {
+    guard
+      case .run(let defaults) = ServiceConfiguration.parse(
+        arguments: [], environment: [:], processors: 2),
+      case .run(let set) = ServiceConfiguration.parse(
+        arguments: ["--drain-grace", "8"], environment: ["DRAIN_TIMEOUT": "8"], processors: 2),
+      case .invalid(let message) = ServiceConfiguration.parse(
+        arguments: ["--drain-grace=12"], environment: [:], processors: 2)
+    else {
+      Issue.record("did not parse as expected")
+      return
+    }
+    #expect(defaults.limits.drainGrace == 5 && defaults.drainTimeout == 10)
+    #expect(set.limits.drainGrace == 8)
+    #expect(message.hasPrefix("--drain-grace 12 must not exceed --drain-timeout 10"))
+  }
+
   @Test func workBudgetFromFlagOrEnvironment() {
     guard
       case .run(let fromEnvironment) = ServiceConfiguration.parse(

@@ -31,6 +31,9 @@ VERSIONS = ["1.30.0", "1.37.0"]
 SLOWEST_REQUEST_SECONDS = 0.8
 # docs/reliability.md scenario (c): the process exits within the drain timeout + 1 s.
 EXIT_AFTER_DRAIN_SECONDS = 1
+# The upstream idle timeout docs/operations.md asks of a proxy in front of the replicas
+# (nginx's keepalive_timeout in its upstream block, ingress-nginx's upstream-keepalive-timeout).
+PROXY_UPSTREAM_IDLE_SECONDS = 4
 
 failures = []
 
@@ -169,6 +172,12 @@ readiness = container["readinessProbe"]
 pre_stop = container["lifecycle"]["preStop"]["sleep"]["seconds"]
 drain = float(env.get("DRAIN_TIMEOUT", code.get("DRAIN_TIMEOUT", "10")))
 grace = pod["terminationGracePeriodSeconds"]
+drain_grace = float(env.get("DRAIN_GRACE", code.get("DRAIN_GRACE", "5")))
+# The chain of docs/operations.md "Draining behind a proxy": proxy idle < grace ≤ drain < pod's.
+check(
+    PROXY_UPSTREAM_IDLE_SECONDS < drain_grace <= drain,
+    f"a proxy's upstream idle timeout {PROXY_UPSTREAM_IDLE_SECONDS} s < DRAIN_GRACE {drain_grace:g} s ≤ DRAIN_TIMEOUT {drain:g} s",
+)
 unready_after = readiness["periodSeconds"] * readiness["failureThreshold"]
 check(pre_stop > unready_after, f"preStop sleep {pre_stop} s > readiness period × failures = {unready_after} s")
 check(
