@@ -183,6 +183,20 @@ import TimingEngine
     #expect(abs(((scale.last?["s"] as? [Double])?[0] ?? 0) + 100) < 1e-9)
   }
 
+  /// A 20° layer growing from scale 0 (`transform.scale` 0 → 1): at the first sample it is a
+  /// point, whose angle is anything; it must take the 20° of the samples after it, not 0° —
+  /// which turned the layer 0° → 20° as it grew.
+  @Test func aLayerGrowingFromAPointKeepsItsRotation() throws {
+    let (worst, frame, document) = try worstCorner(
+      #"{"name": "a", "properties": {"bounds": [0, 0, 80, 40], "position": [150, 100], "transform": [{"rotate": 0.3490658503988659}]}, "animations": [{"type": "basic", "keyPath": "transform.scale", "fromValue": 0, "toValue": 1, "duration": 1, "fillMode": "forwards", "removedOnCompletion": false}]}"#
+    )
+    #expect(worst <= Self.tolerance(depth: 1), "\(worst) px at frame \(frame)")
+    let ks = try #require(
+      (document["layers"] as? [[String: Any]])?.first?["ks"] as? [String: [String: Any]])
+    #expect(ks["r"]?["a"] as? Int == 0, "\(ks["r"] ?? [:])")
+    #expect(abs((ks["r"]?["k"] as? Double ?? 0) - 20) < 1e-9)
+  }
+
   /// The same about the y axis (`transform.scale.y` 1 → −1).
   @Test func aFlipAboutYUnderARotationKeepsTheRotation() throws {
     let (worst, frame, document) = try worstCorner(

@@ -77,4 +77,62 @@ import Testing
       return
     }
   }
+
+  /// The one script change allowed is the one that added the animation, at its time: a
+  /// transaction's implicit fade from 1 to 0 at t = 1 runs from the old value to the new
+  /// (semantics.md §5), stated as whole values over the new model value.
+  @Test func theChangeThatAddedTheAnimationIsAllowed() {
+    var transaction = ScriptTransaction()
+    transaction.animationDuration = 2
+    transaction.changes = [change("opacity", [0])]
+    let p = script(
+      [], [ScriptEvent(time: 1, action: .transaction(transaction), source: [])])
+    guard case .sole(let sole) = p.drive(layer: 0, keyPath: "opacity") else {
+      Issue.record("the implicit animation alone drives opacity")
+      return
+    }
+    #expect(sole.keyframes.map(\.value) == [[1], [0]])
+    #expect(sole.timing.duration == 2)
+  }
+
+  /// A change at another time than the animation was added (here without an animation of its
+  /// own) moves the model value under it: only samples describe that.
+  @Test func aChangeAtAnotherTimeIsOther() {
+    var transaction = ScriptTransaction()
+    transaction.disableActions = true
+    transaction.changes = [change("opacity", [0.5])]
+    let p = script(
+      [basic("opacity", from: [0], to: [1]) { $0.timing.duration = 4 }],
+      [ScriptEvent(time: 1, action: .transaction(transaction), source: [])])
+    guard case .other = p.drive(layer: 0, keyPath: "opacity") else {
+      Issue.record("a change at 1 under an animation added at 0 is not the animation's own")
+      return
+    }
+  }
+
+  /// `additive` on a type that does not add (a Boolean) is ignored, as the presentation
+  /// ignores it: the values are the animation's own, not model + value.
+  @Test func additiveOnATypeThatDoesNotAddIsIgnored() {
+    let hidden = basic("hidden", from: [0], to: [1]) { $0.additive = true }
+    let p = plan([layer("a", [hidden], properties: [("hidden", AnimatableValue(.bool, [1]))])])
+    guard case .sole(let sole) = p.drive(layer: 0, keyPath: "hidden") else {
+      Issue.record("one animation drives hidden")
+      return
+    }
+    #expect(sole.keyframes.map(\.value) == [[0], [1]])
+  }
+
+  func change(_ keyPath: String, _ value: [Double]) -> PropertyChange {
+    let path = PropertyKeyPath.resolve(keyPath)!
+    return PropertyChange(
+      layer: "a", keyPath: path, value: AnimatableValue(path.valueType, value), source: [])
+  }
+
+  /// Layer `a` (opacity 1, standalone: its changes animate implicitly) with a script.
+  func script(_ animations: [Animation], _ events: [ScriptEvent]) -> TimelinePlan {
+    var s = Scene()
+    s.layers = [layer("a", animations, properties: [("opacity", .scalar(1))])]
+    s.events = events
+    return try! TimelinePlan(scene: s)
+  }
 }

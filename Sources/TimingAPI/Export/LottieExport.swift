@@ -239,7 +239,17 @@ struct LottieExport: Sendable {
           return (x, y)
         }
         let reading = LottieRotationScale(a: a, b: b, c: c, d: d, after: previousReading)
-        previousReading = reading
+        // Samples collapsed to a point before the first that is not (a layer growing from
+        // scale 0) take that one's angle once it is read: their own is arbitrary, and 0° there
+        // turned a layer at 20° from 0° to 20° while it grew. Until then the first reading is
+        // still to come (its positive-scale rule, not the nearest to an arbitrary 0°).
+        let collapsed = reading.scaleX == 0 && reading.scaleY == 0
+        if previousReading != nil || !collapsed {
+          if previousReading == nil {
+            for j in 0..<i { series[rotationSlot][j] = reading.rotation }
+          }
+          previousReading = reading
+        }
         let (sx, sy, angle) = (reading.scaleX, reading.scaleY, reading.rotation)
         let xLength = (a * a + b * b).squareRoot()
         if xLength > 0 { shear = max(shear, abs((a * c + b * d) / xLength) * h) }

@@ -5,7 +5,7 @@ import HTTPTransport
 /// back to the double the maths gave (0.39999999999999997 is what it gave); rounded, they are
 /// what a reader wants (0.4 at 6 digits), and still exact to N digits.
 ///
-/// Applied after the route to the answer's text (`NumberTextRounder`), or, for a route that
+/// Applied after the route to a JSON answer's text (`NumberTextRounder`), or, for a route that
 /// `roundsItsNumbers`, by the route as it writes them (a timeline, held whole or streamed:
 /// `TimelineStream`). Exports round within their own bounds instead and do not take it; the
 /// answer's `ETag` differs per precision, since its bytes do (a streamed answer's tag has the
@@ -18,7 +18,9 @@ enum NumberPrecision {
   /// number in 1…17.
   static func digits(_ query: QueryString) throws(Problem) -> Int? {
     guard let text = query.first(parameter) else { return nil }
-    guard let n = Int(text), digits.contains(n), text.allSatisfy(\.isASCII) else {
+    // Digits only: `Int` also reads "+3".
+    guard text.allSatisfy({ ("0"..."9").contains($0) }), let n = Int(text), digits.contains(n)
+    else {
       throw Problem.invalidRequest([
         .parameter(
           parameter,
@@ -29,25 +31,21 @@ enum NumberPrecision {
     return n
   }
 
-  /// The text syntax of what `response` holds, when its numbers are rounded: JSON
-  /// (`application/json`, not an export's own `+json` type) and CSV; nil for anything else.
-  static func syntax(_ response: HTTPResponse) -> NumberTextRounder.Syntax? {
-    guard let type = response.headers["Content-Type"] else { return nil }
+  /// Whether `response` has its numbers rounded after the route: a successful JSON answer
+  /// (`application/json`, not an export's own `+json` type) held whole. A streamed answer, and
+  /// every CSV answer (a timeline's), is rounded by the route that makes it.
+  static func takes(_ response: HTTPResponse) -> Bool {
+    guard response.stream == nil, response.status == .ok,
+      let type = response.headers["Content-Type"]
+    else { return false }
     let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
-    switch essence {
-    case HTTPResponse.jsonType: return .json
-    case "text/csv": return .csv
-    default: return nil
-    }
+    return essence == HTTPResponse.jsonType
   }
 
-  /// `response` with its numbers rounded when it is a successful JSON or CSV answer held
-  /// whole; a streamed answer is rounded by the route that makes it.
+  /// `response` with its numbers rounded when it `takes` them.
   static func rounded(_ response: HTTPResponse, digits: Int) -> HTTPResponse {
-    guard response.stream == nil, response.status == .ok, let syntax = syntax(response) else {
-      return response
-    }
-    var rounder = NumberTextRounder(syntax, digits: digits)
+    guard takes(response) else { return response }
+    var rounder = NumberTextRounder(digits: digits)
     let out = ByteBuffer(capacity: response.body.count + 64)
     rounder.round(response.body, into: out)
     rounder.finish(into: out)

@@ -47,6 +47,18 @@ extension RequestContext {
           + "not to a number of digits; precision rounds the JSON and CSV samples")
     ])
   }
+
+  /// A 422 when a plot is asked for with `precision`: an SVG plot's coordinates are pixels at
+  /// its own resolution, so the digits would be ignored, which says nothing about them.
+  func refusePlotPrecision() throws(Problem) {
+    guard query.first(NumberPrecision.parameter) != nil else { return }
+    throw Problem.invalidRequest([
+      .parameter(
+        NumberPrecision.parameter,
+        "a plot (SVG) draws its numbers at its own resolution, not to a number of digits; "
+          + "precision rounds the JSON and CSV samples")
+    ])
+  }
 }
 
 typealias RouteHandler = @Sendable (RequestContext) throws(Problem) -> HTTPResponse

@@ -62,16 +62,20 @@ struct Routing: Responder {
         request: request.http, query: query, parameters: parameters,
         meter: RouteMeter(table: table, slot: slot))
       var response: HTTPResponse
-      var digits: Int? = nil
+      let roundsItsNumbers = router.roundsItsNumbers[slot]
       do {
-        // Checked first, whatever the route: a bad precision is the same mistake everywhere.
-        digits = try NumberPrecision.digits(query)
+        // A route writing its own numbers to the digits has them checked before it runs; any
+        // other only when its answer is one that is rounded (a successful JSON or CSV answer):
+        // `/healthz?precision=0` is not a mistake about numbers it does not have.
+        if roundsItsNumbers { _ = try NumberPrecision.digits(query) }
         response = try router.handlers[slot](context)
+        if !roundsItsNumbers, NumberPrecision.takes(response),
+          let digits = try NumberPrecision.digits(query)
+        {
+          response = NumberPrecision.rounded(response, digits: digits)
+        }
       } catch {
         response = problem(error)
-      }
-      if let digits, !router.roundsItsNumbers[slot] {
-        response = NumberPrecision.rounded(response, digits: digits)
       }
       if JSONLayout.isIndented(query) { response = JSONLayout.indented(response) }
       return RoutedResponse(response: response, endpoint: endpoint)

@@ -4,33 +4,22 @@
   import Musl
 #endif
 
-/// Rewrites the numbers of JSON or CSV text to N significant digits (`?precision=N`,
+/// Rewrites the numbers of JSON text to N significant digits (`?precision=N`,
 /// `ShortestDecimal.append(_:significantDigits:to:)`), leaving everything else byte for byte:
-/// strings (a name, a CSS `linear()` with its own bound), CSV's quoted fields, `true`, `null`.
+/// strings (a name, a CSS `linear()` with its own bound), `true`, `null`. (CSV answers are
+/// timelines, which round as they write: a CSV header's `card2.opacity` holds no number.)
 /// A state machine over bytes, as `JSONIndenter` is, so a streamed timeline is rounded piece
 /// by piece; a number split between two pieces waits for the rest (`finish` flushes it).
 ///
-/// Whole numbers (no fraction, no exponent) pass as they are, unparsed: counts and indices,
-/// and most of what a CSV row holds besides its samples.
+/// Whole numbers (no fraction, no exponent) pass as they are, unparsed: counts and indices.
 struct NumberTextRounder {
-  enum Syntax {
-    /// JSON: strings in double quotes with backslash escapes.
-    case json
-    /// RFC 4180: fields in double quotes, a quote inside doubled.
-    case csv
-  }
-
-  let syntax: Syntax
   let digits: Int
   private var inString = false
   private var escaped = false
-  /// A CSV quote inside a quoted field: the field ends unless another quote follows.
-  private var quoteSeen = false
   /// The number being read, NUL-terminated for `strtod` when it ends.
   private var number: [UInt8] = []
 
-  init(_ syntax: Syntax, digits: Int) {
-    self.syntax = syntax
+  init(digits: Int) {
     self.digits = digits
     number.reserveCapacity(32)
   }
@@ -47,32 +36,16 @@ struct NumberTextRounder {
         flush(into: out)
       }
       if inString {
-        switch syntax {
-        case .json:
-          out.append(byte)
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-          continue
-        case .csv:
-          if quoteSeen {
-            // The quote before closed the field unless this one doubles it.
-            quoteSeen = false
-            if byte == UInt8(ascii: "\"") {
-              out.append(byte)
-              continue
-            }
-            inString = false
-          } else {
-            out.append(byte)
-            if byte == UInt8(ascii: "\"") { quoteSeen = true }
-            continue
-          }
+        // JSON: strings in double quotes with backslash escapes.
+        out.append(byte)
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
         }
+        continue
       }
       if Self.startsNumber(byte) {
         number.append(byte)

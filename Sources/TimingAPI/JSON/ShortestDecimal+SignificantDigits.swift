@@ -108,6 +108,8 @@ extension ShortestDecimal {
       text.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, 40, "%.*e", arguments) }
     }
     let rounded = text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
-    append(rounded, to: bytes)
+    // 1.79e308 to one digit is 2e308, past the largest double: it reads back as infinity,
+    // which JSON cannot hold, so the double is written as it is (more digits, still exact).
+    append(rounded.isFinite ? rounded : value, to: bytes)
   }
 }

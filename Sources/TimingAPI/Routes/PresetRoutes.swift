@@ -86,7 +86,8 @@ struct PresetRoutes {
     }
     switch answer {
     case .keyframes, .lottie: try context.refuseExportPrecision()
-    case .document, .plot: break
+    case .plot: try context.refusePlotPrecision()
+    case .document: break
     }
     let timeline = try PresetTimeline(request, configuration: configuration)
     context.meter.charged(workUnits: timeline.work.spent)

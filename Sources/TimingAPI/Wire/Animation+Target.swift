@@ -71,11 +71,10 @@ extension Animation {
         }()
       customType = sample.flatMap(ValueType.init(customJSON:))
       if customType == nil {
-        let hint = LayerProperties.suggestion(for: property).map { "; did you mean \($0)?" } ?? ""
         context.fail(
           pointer,
           "'\(text.prefix(64))' is not a layer property; a custom property needs number (or array of numbers) values"
-            + hint)
+            + (LayerProperties.suggestion(for: property).map { "; did you mean \($0)?" } ?? ""))
         return nil
       }
       customTypes[property] = customType

@@ -81,8 +81,11 @@ extension Animation {
       }
       kind = .spring(ends, curve)
       // Only while warnings are kept: finding the settling time is a bisection (~60 steps of
-      // an exp and a cos), and a body may hold tens of thousands of springs.
-      if context.takesWarnings, let cut = curve.cut(by: timing.duration) {
+      // an exp and a cos), and a body may hold tens of thousands of springs. An action's spring
+      // without a duration runs the transaction's animationDuration (semantics.md §1.3), known
+      // only when the action runs: nothing to say about it here.
+      let durationComesLater = defaultKeyPath != nil && timing.duration <= 0
+      if context.takesWarnings, !durationComesLater, let cut = curve.cut(by: timing.duration) {
         context.warn(pointer / MediaTiming.Member.duration, cut)
       }
     case .keyframe:

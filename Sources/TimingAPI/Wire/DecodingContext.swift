@@ -31,9 +31,11 @@ struct DecodingContext {
     }
   }
 
-  mutating func fail(_ pointer: JSONPointer, _ message: String) {
+  /// The message is made only when kept: a "did you mean" search is a string alignment against
+  /// every property, and a hostile body could ask for it millions of times.
+  mutating func fail(_ pointer: JSONPointer, _ message: @autoclosure () -> String) {
     // A hostile body could produce millions of problems; a few hundred tell the story.
-    if problems.count < 200 { problems.append(.at(pointer, message)) }
+    if problems.count < 200 { problems.append(.at(pointer, message())) }
   }
 
   /// The most warnings one answer carries: a few hundred tell the story, as with problems.

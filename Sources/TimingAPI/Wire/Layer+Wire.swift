@@ -188,11 +188,10 @@ extension Layer {
         customTypes[key] = custom
         context.warnIfMisspelt(key, at: pointer / key, taken: "a custom property")
       } else {
-        let hint = LayerProperties.suggestion(for: key).map { "; did you mean \($0)?" } ?? ""
         context.fail(
           pointer / key,
           "'\(key.prefix(64))' is not a layer property; a custom property must be a number or an array of numbers"
-            + hint)
+            + (LayerProperties.suggestion(for: key).map { "; did you mean \($0)?" } ?? ""))
         continue
       }
       if let v = AnimatableValue(

@@ -73,13 +73,13 @@ extension PropertyChange {
       ?? (LayerProperties.catalogue[property] == nil
         ? ValueType(customJSON: newValue) : nil)
     guard let keyPath = PropertyKeyPath.resolve(keyPathText, customType: customType) else {
-      let hint =
-        PropertyKeyPath.suggestion(
-          for: keyPathText, customProperties: script.layers[layerName]?.keys.map { $0 } ?? []
-        ).map { "; did you mean \($0)?" } ?? ""
+      // The "did you mean" search runs only for a problem that is kept (`fail`'s autoclosure).
+      let customProperties = script.layers[layerName]?.keys.map { $0 } ?? []
       context.fail(
         keyPathPointer,
-        "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)" + hint)
+        "'\(keyPathText.prefix(64))' is not a key path this layer has (for its value type)"
+          + (PropertyKeyPath.suggestion(for: keyPathText, customProperties: customProperties)
+            .map { "; did you mean \($0)?" } ?? ""))
       return []
     }
     if LayerProperties.catalogue[property] == nil {

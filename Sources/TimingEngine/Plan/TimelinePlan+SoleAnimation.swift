@@ -84,7 +84,9 @@ extension TimelinePlan {
     func whole(_ part: [Double]) -> [Double]? {
       guard part.count == components.count else { return nil }
       var value = underlying
-      if step.additive {
+      // As the presentation composes it: `additive` on a type that does not add (a Boolean,
+      // contents) is ignored (PlanBuilder+Presentation).
+      if step.additive && track.type.isAdditive {
         for (c, v) in zip(components, part) { value[c] += v }
       } else {
         value.replaceSubrange(components, with: part)
