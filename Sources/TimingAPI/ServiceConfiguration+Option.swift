@@ -9,6 +9,9 @@ extension ServiceConfiguration {
       case integer(WritableKeyPath<ServiceConfiguration, Int> & Sendable, ClosedRange<Int>)
       /// Seconds in (0, 86400]: a day bounds every timeout.
       case seconds(WritableKeyPath<ServiceConfiguration, Double> & Sendable)
+      /// Seconds in [0, 86400], where 0 turns the period off (the drain grace: idle connections
+      /// closed at once, for clients that do not pool connections).
+      case secondsOrNone(WritableKeyPath<ServiceConfiguration, Double> & Sendable)
       case logLevel
       /// A comma-separated list of origins (`scheme://host[:port]`), or `*`.
       case origins
@@ -42,6 +45,11 @@ extension ServiceConfiguration {
       case .seconds(let field):
         guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
           return "must be a number of seconds in (0, 86400]"
+        }
+        configuration[keyPath: field] = seconds
+      case .secondsOrNone(let field):
+        guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+          return "must be a number of seconds in [0, 86400] (0: none)"
         }
         configuration[keyPath: field] = seconds
       case .logLevel:

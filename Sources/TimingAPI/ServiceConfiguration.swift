@@ -65,9 +65,10 @@ public struct ServiceConfiguration: Sendable {
       "--drain-timeout", .seconds(\.drainTimeout),
       "seconds to finish in-flight requests on SIGTERM (default 10)"),
     Option(
-      "--drain-grace", .seconds(\.limits.drainGrace),
+      "--drain-grace", .secondsOrNone(\.limits.drainGrace),
       "seconds idle connections stay open on SIGTERM, answering with Connection: close (default 5;"
-        + " above your proxy's upstream idle timeout, at most --drain-timeout)"),
+        + " above your proxy's upstream idle timeout, at most --drain-timeout; 0 closes them at once)"
+    ),
     Option(
       "--max-points", .integer(\.api.maxPointsPerRequest, 1...10_000_000),
       "most points one request may evaluate (default 10000)"),

@@ -53,13 +53,19 @@ import Testing
       case .run(let set) = ServiceConfiguration.parse(
         arguments: ["--drain-grace", "8"], environment: ["DRAIN_TIMEOUT": "8"], processors: 2),
       case .invalid(let message) = ServiceConfiguration.parse(
-        arguments: ["--drain-grace=12"], environment: [:], processors: 2)
+        arguments: ["--drain-grace=12"], environment: [:], processors: 2),
+      case .run(let none) = ServiceConfiguration.parse(
+        arguments: ["--drain-grace", "0"], environment: [:], processors: 2),
+      case .invalid = ServiceConfiguration.parse(
+        arguments: ["--drain-grace", "-1"], environment: [:], processors: 2)
     else {
       Issue.record("did not parse as expected")
       return
     }
     #expect(defaults.limits.drainGrace == 5 && defaults.drainTimeout == 10)
     #expect(set.limits.drainGrace == 8)
+    // 0: idle connections closed at once on SIGTERM (clients that do not pool connections).
+    #expect(none.limits.drainGrace == 0)
     #expect(message.hasPrefix("--drain-grace 12 must not exceed --drain-timeout 10"))
   }
 
