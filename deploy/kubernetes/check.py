@@ -34,6 +34,10 @@ EXIT_AFTER_DRAIN_SECONDS = 1
 # The upstream idle timeout docs/operations.md asks of a proxy in front of the replicas
 # (nginx's keepalive_timeout in its upstream block, ingress-nginx's upstream-keepalive-timeout).
 PROXY_UPSTREAM_IDLE_SECONDS = 4
+# What scripts/cluster-check requires of a balancer's active check (HAProxy, deploy/haproxy.cfg:
+# a hung or draining replica out within 2 s; measured 1.60-1.64 s): the preStop sleep must
+# outlast it, so that a balancer watching /readyz has taken the replica out before it refuses.
+BALANCER_OUT_SECONDS = 2
 
 failures = []
 
@@ -180,6 +184,16 @@ check(
 )
 unready_after = readiness["periodSeconds"] * readiness["failureThreshold"]
 check(pre_stop > unready_after, f"preStop sleep {pre_stop} s > readiness period × failures = {unready_after} s")
+check(pre_stop > BALANCER_OUT_SECONDS, f"preStop sleep {pre_stop} s > a balancer's check takes a replica out ({BALANCER_OUT_SECONDS} s)")
+# The rollout scripts/cluster-check proved lossless: one replica replaced at a time, a new one
+# ready (its /readyz) before an old one is signalled, never fewer serving than before.
+strategy = deployment["spec"].get("strategy", {})
+rolling = strategy.get("rollingUpdate", {})
+check(
+    strategy.get("type") == "RollingUpdate" and rolling.get("maxUnavailable") == 0
+    and rolling.get("maxSurge") == 1,
+    "the rollout adds one replica at a time and takes none away first (maxSurge 1, maxUnavailable 0)",
+)
 check(
     grace > pre_stop + drain + EXIT_AFTER_DRAIN_SECONDS,
     f"terminationGracePeriodSeconds {grace} > preStop {pre_stop} + drain {drain:g} + {EXIT_AFTER_DRAIN_SECONDS} s",
