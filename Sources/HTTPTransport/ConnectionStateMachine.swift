@@ -64,6 +64,8 @@ struct ConnectionStateMachine {
   private(set) var peerClosed = false
   /// The server is shutting down: answer what is held, then close.
   private(set) var draining = false
+  /// When the drain grace ends (`drain`): a connection idle from then on closes.
+  private var graceEnds: UInt64 = 0
   /// Bytes the client had taken at the last write-progress check.
   private var takenAtLastCheck = 0
 
@@ -208,6 +210,9 @@ struct ConnectionStateMachine {
       return .lingeringClose
     }
     enter(.idle, now: now)
+    // A keep-alive response that was going out when the drain began: its client may already
+    // be writing the next request, which is answered with Connection: close within the grace.
+    if draining { deadline = min(deadline, graceEnds) }
     if inputBuffered { return .processInput }
     if peerClosed { return .close }
     return .awaitInput
@@ -260,8 +265,14 @@ struct ConnectionStateMachine {
   mutating func drain(inputBuffered: Bool, now: UInt64) -> Action {
     guard !draining else { return .none }
     draining = true
-    closesAfterResponse = true
-    let graceEnds = now + Clock.nanoseconds(limits.drainGrace)
+    graceEnds = now + Clock.nanoseconds(limits.drainGrace)
+    // A response already being written said keep-alive: a proxy puts the connection back in
+    // its pool as it reads the end, and may write a request onto it at once, so it goes idle
+    // through the grace like any other (closing after it raced the proxy as closing an idle
+    // connection did). Every other response is still to start and says Connection: close.
+    if !(phase == .writing && !closesAfterResponse && limits.drainGrace > 0) {
+      closesAfterResponse = true
+    }
     switch phase {
     case .awaitingFirstRequest:
       if inputBuffered || peerClosed { return .processInput }

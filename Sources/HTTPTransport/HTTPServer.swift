@@ -320,7 +320,9 @@ public final class HTTPServer: @unchecked Sendable {
   ///    backlog stops growing while it is emptied;
   /// 2. every connection already in the backlog is accepted, then the listener closes;
   /// 3. each connection answers the requests it holds — buffered in the process or still in the
-  ///    kernel — with `Connection: close`, and idle ones close;
+  ///    kernel — with `Connection: close`; idle ones (and one whose keep-alive response was going
+  ///    out) stay open through `ServerLimits.drainGrace`, answering a request that arrives with
+  ///    `Connection: close`, and close when it ends;
   /// 4. `completion` runs when every connection is gone or `drainTimeout` has passed (then the
   ///    rest are closed).
   public func shutdown(drainTimeout: Double = 10, completion: @escaping @Sendable () -> Void) {

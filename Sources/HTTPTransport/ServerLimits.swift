@@ -18,14 +18,16 @@ public struct ServerLimits: Sendable {
   /// How long a response may go without any byte taken by its client. On inactivity, not on the
   /// total: a client reading a 27 MB timeline steadily at 300 KB/s needs 90 s and must get it.
   public var writeTimeout: Double = 30
-  /// During a shutdown, how long a kept-alive connection that is idle stays open before it is
-  /// closed: a request that arrives on it meanwhile is answered, with `Connection: close`.
-  /// Closing idle connections at once raced the proxies that pool them: nginx wrote a POST onto
-  /// one as it closed and answered 502 (4–6 POSTs lost per rolling replace of three replicas,
-  /// issue 31), and never retries a POST once sent. The race is gone when the proxy stops
-  /// reusing an idle upstream connection first: its upstream idle timeout < this grace ≤ the
-  /// drain timeout < the orchestrator's grace period (docs/operations.md "Draining"). 0 closes
-  /// idle connections at once, as Go's `Server.Shutdown` does.
+  /// During a shutdown, how long a kept-alive connection that is idle (or goes idle after the
+  /// keep-alive response it was writing) stays open before it is closed: a request that arrives
+  /// on it meanwhile is answered, with `Connection: close`. Closing idle connections at once
+  /// raced the proxies that pool them: nginx wrote a POST onto one as it closed and answered
+  /// 502 (1, 2 and 7 POSTs lost in three rolling replaces of three replicas, scripts/cluster-check
+  /// --drain-grace 0), and never retries a POST once sent. The race is gone when the proxy stops
+  /// reusing an idle upstream connection first: its upstream idle timeout < this grace, and
+  /// grace + 1 s ≤ the drain timeout < the orchestrator's grace period (docs/operations.md
+  /// "Draining behind a proxy"). 0 closes idle connections at once, as Go's `Server.Shutdown`
+  /// does.
   public var drainGrace: Double = 5
   /// Open connections beyond which new ones get 503 and are closed.
   public var maxConnections = 1024

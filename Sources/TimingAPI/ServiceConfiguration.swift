@@ -67,7 +67,7 @@ public struct ServiceConfiguration: Sendable {
     Option(
       "--drain-grace", .secondsOrNone(\.limits.drainGrace),
       "seconds idle connections stay open on SIGTERM, answering with Connection: close (default 5;"
-        + " above your proxy's upstream idle timeout, at most --drain-timeout; 0 closes them at once)"
+        + " above your proxy's upstream idle timeout, at most --drain-timeout - 1; 0 closes them at once)"
     ),
     Option(
       "--max-points", .integer(\.api.maxPointsPerRequest, 1...10_000_000),
@@ -166,13 +166,20 @@ public struct ServiceConfiguration: Sendable {
       }
       i += 1
     }
-    // docs/operations.md "Draining": proxy's upstream idle timeout < grace ≤ drain timeout.
-    guard configuration.limits.drainGrace <= configuration.drainTimeout else {
+    // docs/operations.md "Draining behind a proxy": proxy's upstream idle timeout < grace, and
+    // grace + 1 s ≤ drain timeout: a request that arrives as the grace ends is still answered
+    // (the slowest answer the work budget admits takes 0.8 s, docs/performance.md "Work budget").
+    let grace = configuration.limits.drainGrace
+    guard grace == 0 || grace + Self.answerAfterGrace <= configuration.drainTimeout else {
       return .invalid(
-        "--drain-grace \(numberText(configuration.limits.drainGrace)) must not exceed --drain-timeout "
-          + "\(numberText(configuration.drainTimeout)): the drain ends at its timeout, grace or not"
+        "--drain-grace \(numberText(grace)) must end a second before --drain-timeout "
+          + "\(numberText(configuration.drainTimeout)), so that a request arriving as it ends is "
+          + "answered: at most \(numberText(max(0, configuration.drainTimeout - Self.answerAfterGrace)))"
       )
     }
     return wantsHealthCheck ? .healthCheck(configuration) : .run(configuration)
   }
+
+  /// The time the drain leaves after its grace for a request that arrived as the grace ended.
+  static let answerAfterGrace = 1.0
 }

@@ -260,6 +260,47 @@ import Testing
     #expect(silent.deadline == 105 * Self.second)
   }
 
+  /// A keep-alive response going out when the drain begins has told its client the connection
+  /// stays: a proxy pools it as it reads the end and may write the next request at once. After
+  /// it the connection is idle through the rest of the grace (signal at 102: until 107), the
+  /// next request answered with Connection: close; a response not yet started says close.
+  @Test func aResponseGoingOutWhenTheDrainBeginsLeavesTheConnectionIdle() {
+    var writing = Self.accepted()
+    writing.requestBegan(now: 101 * Self.second)
+    let kept = writing.responseStarted(
+      keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    #expect(kept)
+    _ = writing.drain(inputBuffered: false, now: 102 * Self.second)
+    let written = writing.responseWritten(inputBuffered: false, now: 103 * Self.second)
+    #expect(written == .awaitInput)
+    #expect(writing.deadline == 107 * Self.second)
+    writing.requestBegan(now: 104 * Self.second)
+    let next = writing.responseStarted(
+      keepAlive: true, serverDraining: true, now: 104 * Self.second)
+    #expect(!next)
+    let last = writing.responseWritten(inputBuffered: false, now: 104 * Self.second)
+    #expect(last == .lingeringClose)
+
+    // Without a grace it closes after the response, as before.
+    var limits = Self.limits()
+    limits.drainGrace = 0
+    var noGrace = ConnectionStateMachine(limits: limits, now: 100 * Self.second)
+    noGrace.requestBegan(now: 101 * Self.second)
+    _ = noGrace.responseStarted(keepAlive: true, serverDraining: false, now: 101 * Self.second)
+    _ = noGrace.drain(inputBuffered: false, now: 102 * Self.second)
+    let closes = noGrace.responseWritten(inputBuffered: false, now: 103 * Self.second)
+    #expect(closes == .lingeringClose)
+
+    // Still computing its answer: that answer says close.
+    var handling = Self.accepted()
+    handling.requestBegan(now: 101 * Self.second)
+    handling.handlingStarted(now: 101 * Self.second)
+    _ = handling.drain(inputBuffered: false, now: 102 * Self.second)
+    let answer = handling.responseStarted(
+      keepAlive: true, serverDraining: true, now: 103 * Self.second)
+    #expect(!answer)
+  }
+
   /// With no grace (Go's `Server.Shutdown`): idle connections close at once, and one accepted
   /// but silent gets half a second for a request a few microseconds behind.
   @Test func drainWithoutGraceClosesIdleAnswersHeldAndWaitsBrieflyForSilentNewcomers() {

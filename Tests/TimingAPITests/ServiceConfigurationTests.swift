@@ -51,7 +51,7 @@ import Testing
       case .run(let defaults) = ServiceConfiguration.parse(
         arguments: [], environment: [:], processors: 2),
       case .run(let set) = ServiceConfiguration.parse(
-        arguments: ["--drain-grace", "8"], environment: ["DRAIN_TIMEOUT": "8"], processors: 2),
+        arguments: ["--drain-grace", "8"], environment: ["DRAIN_TIMEOUT": "9"], processors: 2),
       case .invalid(let message) = ServiceConfiguration.parse(
         arguments: ["--drain-grace=12"], environment: [:], processors: 2),
       case .run(let none) = ServiceConfiguration.parse(
@@ -66,7 +66,8 @@ import Testing
     #expect(set.limits.drainGrace == 8)
     // 0: idle connections closed at once on SIGTERM (clients that do not pool connections).
     #expect(none.limits.drainGrace == 0)
-    #expect(message.hasPrefix("--drain-grace 12 must not exceed --drain-timeout 10"))
+    #expect(message.hasPrefix("--drain-grace 12 must end a second before --drain-timeout 10"))
+    #expect(message.hasSuffix("at most 9"))
   }
 
   @Test func workBudgetFromFlagOrEnvironment() {

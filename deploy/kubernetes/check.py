@@ -35,7 +35,7 @@ EXIT_AFTER_DRAIN_SECONDS = 1
 # (nginx's keepalive_timeout in its upstream block, ingress-nginx's upstream-keepalive-timeout).
 PROXY_UPSTREAM_IDLE_SECONDS = 4
 # What scripts/cluster-check requires of a balancer's active check (HAProxy, deploy/haproxy.cfg:
-# a hung or draining replica out within 2 s; measured 1.60-1.64 s): the preStop sleep must
+# a hung or draining replica out within 2 s; measured 1.53-1.70 s): the preStop sleep must
 # outlast it, so that a balancer watching /readyz has taken the replica out before it refuses.
 BALANCER_OUT_SECONDS = 2
 
@@ -177,10 +177,11 @@ pre_stop = container["lifecycle"]["preStop"]["sleep"]["seconds"]
 drain = float(env.get("DRAIN_TIMEOUT", code.get("DRAIN_TIMEOUT", "10")))
 grace = pod["terminationGracePeriodSeconds"]
 drain_grace = float(env.get("DRAIN_GRACE", code.get("DRAIN_GRACE", "5")))
-# The chain of docs/operations.md "Draining behind a proxy": proxy idle < grace ≤ drain < pod's.
+# The chain of docs/operations.md "Draining behind a proxy": proxy idle < grace, grace + 1 s ≤
+# drain < pod's (the second for a request that arrives as the grace ends).
 check(
-    PROXY_UPSTREAM_IDLE_SECONDS < drain_grace <= drain,
-    f"a proxy's upstream idle timeout {PROXY_UPSTREAM_IDLE_SECONDS} s < DRAIN_GRACE {drain_grace:g} s ≤ DRAIN_TIMEOUT {drain:g} s",
+    PROXY_UPSTREAM_IDLE_SECONDS < drain_grace and drain_grace + 1 <= drain,
+    f"a proxy's upstream idle timeout {PROXY_UPSTREAM_IDLE_SECONDS} s < DRAIN_GRACE {drain_grace:g} s, + 1 s ≤ DRAIN_TIMEOUT {drain:g} s",
 )
 unready_after = readiness["periodSeconds"] * readiness["failureThreshold"]
 check(pre_stop > unready_after, f"preStop sleep {pre_stop} s > readiness period × failures = {unready_after} s")
