@@ -153,7 +153,7 @@ import Testing
     let path = try #require(svg.all("path").first?.attributes["d"])
     let points = path.filter { $0 == "M" || $0 == "L" }.count
     #expect(points <= 4 * 712 && points > 712)
-    // A lightly damped spring from 0 overshoots 100 (semantics.md §2.4): the axis holds it.
+    // A lightly damped spring from 0 overshoots 100 (semantics.md §3.5): the axis holds it.
     let panel = try #require(svg.all("g", class: "panel").first)
     #expect(number(panel, "data-y-min") <= 0 && number(panel, "data-y-max") > 100)
   }

@@ -1,6 +1,6 @@
 import TimingEngine
 
-/// The export as JSON for `element.animate()` (docs/export.md "Web Animations").
+/// The export as JSON for `element.animate()` (docs/export.md "What comes back").
 extension TimelineExport {
   func writeWAAPI(warnings: [SceneWarning], into json: inout JSONWriter) {
     json.beginObject()
