@@ -14,7 +14,11 @@ import Testing
   static func physical(_ api: SpringAPI, _ values: [Double], distance: Double = 1)
     -> PlatformSpring.Physical
   {
-    PlatformSpring(api: api, values: values).physical(distance: distance)
+    // In the API's documented order (SpringAPI.parameters), as each reference states them.
+    PlatformSpring(
+      api: api,
+      Dictionary(uniqueKeysWithValues: zip(api.parameters.map(\.parameter), values))
+    ).physical(distance: distance)
   }
 
   static func curve(_ p: PlatformSpring.Physical) -> SpringCurve {

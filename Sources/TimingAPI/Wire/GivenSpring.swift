@@ -18,27 +18,6 @@ struct GivenSpring {
     case distance
   }
 
-  /// Each parameter's range: wide enough for any spring Core Animation plays (mass and
-  /// stiffness in [1e-6, 1e6], damping in [0, 1e6]; a period of 2π·√(m/k) from 0.0063 s to
-  /// 6 283 s; a damping ratio up to 5e11), so that every API's form of such a spring is taken
-  /// back; what a combination gives outside Core Animation's range is refused after conversion.
-  static func range(of parameter: SpringParameter, in api: SpringAPI) -> ClosedRange<Double> {
-    switch parameter {
-    case .mass, .stiffness: 1e-6...1e6
-    case .damping: api == .reactSpringFrequency ? 0...1e12 : 0...1e6
-    case .initialVelocity, .initialSpringVelocity: -1e6...1e6
-    case .velocity: -1e15...1e15
-    case .duration, .response, .visualDuration, .frequency: 0.001...100_000
-    // ±1 are not springs: −1 is infinite damping and 1 none at all.
-    case .bounce: -0.999_999...0.999_999
-    // UIKit's search has no spring for a damping ratio of 0 (Framer plays its fallback).
-    case .dampingRatio: api == .uiKit ? 1e-9...1e12 : 0...1e12
-    case .dampingFraction: 0...1e12
-    case .tension: api == .reactNative ? -1e6...1e6 : 1e-6...1e6
-    case .friction: api == .reactNative ? -1e6...1e6 : 0...1e6
-    }
-  }
-
   /// Decodes `value` at `pointer`.
   /// Reports every problem it finds in `context` and answers nil after any.
   init?(
@@ -128,19 +107,17 @@ struct GivenSpring {
         "not a parameter of \(name); expected " + names.joined(separator: ", ")
           + NameSuggestion(names).hint(for: member))
     }
-    var values: [Double] = []
-    for (parameter, apiDefault) in api.parameters {
+    var values: [SpringParameter: Double] = [:]
+    for (parameter, apiDefault, range) in api.parameters {
       let at = pointer / parameter.rawValue
       if let member = value[parameter.rawValue] {
-        values.append(
-          context.number(member, at: at, in: range(of: parameter, in: api)) ?? .nan)
+        values[parameter] = context.number(member, at: at, in: range)
       } else if let fallback = alias?.defaultValue(of: parameter) ?? apiDefault {
-        values.append(fallback)
+        values[parameter] = fallback
       } else {
         context.fail(at, "is required by \(name)")
-        values.append(.nan)
       }
     }
-    return values.contains(where: \.isNaN) ? nil : PlatformSpring(api: api, values: values)
+    return values.count == api.parameters.count ? PlatformSpring(api: api, values) : nil
   }
 }

@@ -58,7 +58,11 @@ public enum UIKitActions {
       // block's duration, as Framer reconstructs them: the same spring as `uiKit` in
       // docs/springs.md. The velocity is a fraction of the distance per second.
       let curve = PlatformSpring(
-        api: .uiKit, values: [block.duration, spring.dampingRatio, spring.velocity]
+        api: .uiKit,
+        [
+          .duration: block.duration, .dampingRatio: spring.dampingRatio,
+          .initialSpringVelocity: spring.velocity,
+        ]
       ).curve(distance: 1)
       a = Animation(kind: .spring(BasicValues(), curve))
     } else {

@@ -2,14 +2,19 @@
 /// order (docs/springs.md).
 public struct PlatformSpring: Sendable, Equatable {
   public let api: SpringAPI
-  public let values: [Double]
+  /// In `api.parameters` order.
+  let values: [Double]
 
-  /// `values` in `api.parameters` order (checked: a wrong count is a programming error).
-  public init(api: SpringAPI, values: [Double]) {
+  /// The API's parameters by name: every one it has and no other (a programming error else,
+  /// which every API's conversion test meets). By name, not in the API's order: eight
+  /// positional lists, checked only by their count, could swap two parameters unseen.
+  public init(api: SpringAPI, _ named: [SpringParameter: Double]) {
+    let order = api.parameters.map(\.parameter)
     precondition(
-      values.count == api.parameters.count, "\(api) takes \(api.parameters.count) values")
+      named.count == order.count && order.allSatisfy { named[$0] != nil },
+      "\(api) takes \(order.map(\.rawValue)), not \(named.keys.map(\.rawValue))")
     self.api = api
-    self.values = values
+    self.values = order.map { named[$0]! }
   }
 
   /// The value of one of the API's parameters; a parameter the API does not have is a

@@ -53,8 +53,8 @@ extension SpringCurve {
     var warnings: [SpringConversionWarning] = []
 
     /// The API's form, and a warning when what it plays is not this spring.
-    func stated(_ values: [Double], _ what: String? = nil) -> PlatformSpring {
-      let spring = PlatformSpring(api: api, values: values)
+    func stated(_ values: [SpringParameter: Double], _ what: String? = nil) -> PlatformSpring {
+      let spring = PlatformSpring(api: api, values)
       if let what {
         let deviation = Self.maximumDifference(self, spring.curve(distance: distance))
         warnings.append(
@@ -70,42 +70,52 @@ extension SpringCurve {
     let spring: PlatformSpring
     switch api {
     case .coreAnimation:
-      spring = stated([mass, stiffness, damping, initialVelocity])
+      spring = stated([
+        .mass: mass, .stiffness: stiffness, .damping: damping, .initialVelocity: initialVelocity,
+      ])
     case .coreAnimationPerceptual, .swiftUIDurationBounce:
-      spring = stated([period, zeta < 1 ? 1 - zeta : 1 / zeta - 1, initialVelocity])
+      spring = stated([
+        .duration: period, .bounce: zeta < 1 ? 1 - zeta : 1 / zeta - 1,
+        .initialVelocity: initialVelocity,
+      ])
     case .swiftUI:
-      spring = stated([period, zeta, initialVelocity])
+      spring = stated([
+        .response: period, .dampingFraction: zeta, .initialVelocity: initialVelocity,
+      ])
     case .uiKit:
       return settlingForm(.uiKit, api: api, velocity: initialVelocity, distance: distance)
     case .android:
-      spring = stated([unitStiffness, zeta, velocity!])
+      spring = stated([.stiffness: unitStiffness, .dampingRatio: zeta, .velocity: velocity!])
     case .motion:
-      spring = stated([stiffness, damping, mass, velocity!])
+      spring = stated([.stiffness: stiffness, .damping: damping, .mass: mass, .velocity: velocity!])
       warnings.append(motionRestWarning(api: api, distance: distance, shared: &shared))
     case .motionVisualDuration:
       let clamped = SettlingSpringSearch.motion.clamped(dampingRatio: zeta)
       spring = stated(
-        [period / 1.2, 1 - clamped, velocity!],
+        [.visualDuration: period / 1.2, .bounce: 1 - clamped, .velocity: velocity!],
         clamped == zeta ? nil : Self.clampMessage("Motion", SettlingSpringSearch.motion, zeta))
       warnings.append(motionRestWarning(api: api, distance: distance, shared: &shared))
     case .motionDuration:
       return settlingForm(.motion, api: api, velocity: 0, distance: distance)
     case .reactSpring:
-      spring = stated([stiffness, damping, mass, velocity!])
+      spring = stated([.tension: stiffness, .friction: damping, .mass: mass, .velocity: velocity!])
       warnings.append(reactSpringWarning(api: api, distance: distance, shared: &shared))
     case .reactSpringFrequency:
-      spring = stated([period, zeta, velocity!])
+      spring = stated([.frequency: period, .damping: zeta, .velocity: velocity!])
       warnings.append(reactSpringWarning(api: api, distance: distance, shared: &shared))
     case .reactNative:
       // Its solver plays ζ ≥ 1 as critical damping: the nearest it plays is critical.
       let c = min(unitDamping, 2 * unitStiffness.squareRoot())
       spring = stated(
-        [(unitStiffness - 194) / 3.62 + 30, (c - 25) / 3 + 8, velocity!],
+        [
+          .tension: (unitStiffness - 194) / 3.62 + 30, .friction: (c - 25) / 3 + 8,
+          .velocity: velocity!,
+        ],
         zeta > 1
           ? "React Native plays every spring with a damping ratio of 1 or more as critically "
             + "damped; this spring's is \(numberText(zeta))" : nil)
     case .flutter:
-      spring = stated([mass, stiffness, damping, velocity!])
+      spring = stated([.mass: mass, .stiffness: stiffness, .damping: damping, .velocity: velocity!])
     }
     return (spring, warnings)
   }
@@ -140,9 +150,12 @@ extension SpringCurve {
         "no duration in its [0.01, 10] s gives this stiffness; the nearest, "
           + "\(numberText(duration)) s, gives another")
     }
-    let values =
-      stops ? [duration, 1 - zeta] : [duration, zeta, velocity]
-    let spring = PlatformSpring(api: api, values: values)
+    // Motion's duration form has a bounce and no velocity; UIKit's a damping ratio and one.
+    let values: [SpringParameter: Double] =
+      stops
+      ? [.duration: duration, .bounce: 1 - zeta]
+      : [.duration: duration, .dampingRatio: zeta, .initialSpringVelocity: velocity]
+    let spring = PlatformSpring(api: api, values)
     let played = spring.curve(distance: distance)
     let before = Self.maximumDifference(
       played, self, until: stops ? duration : Self.horizon([self, played]))
