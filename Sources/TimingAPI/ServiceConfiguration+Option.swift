@@ -42,14 +42,14 @@ extension ServiceConfiguration {
           return "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
         }
         configuration[keyPath: field] = number
-      case .seconds(let field):
-        guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-          return "must be a number of seconds in (0, 86400]"
-        }
-        configuration[keyPath: field] = seconds
-      case .secondsOrNone(let field):
-        guard let seconds = Double(value), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
-          return "must be a number of seconds in [0, 86400] (0: none)"
+      case .seconds(let field), .secondsOrNone(let field):
+        let allowsNone = if case .secondsOrNone = setting { true } else { false }
+        guard let seconds = Double(value), seconds.isFinite, seconds <= 86_400,
+          seconds > 0 || (allowsNone && seconds == 0)
+        else {
+          return allowsNone
+            ? "must be a number of seconds in [0, 86400] (0: none)"
+            : "must be a number of seconds in (0, 86400]"
         }
         configuration[keyPath: field] = seconds
       case .logLevel:

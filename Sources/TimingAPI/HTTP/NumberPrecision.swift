@@ -42,9 +42,8 @@ enum NumberPrecision {
     return essence == HTTPResponse.jsonType
   }
 
-  /// `response` with its numbers rounded when it `takes` them.
+  /// `response`, which `takes` its numbers rounded (the caller asked), with them rounded.
   static func rounded(_ response: HTTPResponse, digits: Int) -> HTTPResponse {
-    guard takes(response) else { return response }
     var rounder = NumberTextRounder(digits: digits)
     let out = ByteBuffer(capacity: response.body.count + 64)
     rounder.round(response.body, into: out)

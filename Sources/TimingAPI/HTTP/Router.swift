@@ -36,28 +36,30 @@ extension RequestContext {
   /// What every JSON answer takes besides its own parameters.
   static let jsonParameters = [JSONLayout.parameter, NumberPrecision.parameter]
 
-  /// A 422 when an export is asked for with `precision`: its numbers are rounded within its
-  /// own bounds (docs/export.md), which a number of digits would break.
-  func refuseExportPrecision() throws(Problem) {
-    guard query.first(NumberPrecision.parameter) != nil else { return }
-    throw Problem.invalidRequest([
-      .parameter(
-        NumberPrecision.parameter,
+  /// The answers that write their numbers their own way, and so refuse `precision`.
+  enum OwnNumbers {
+    /// An export rounds within its bounds (docs/export.md), which a number of digits would
+    /// break.
+    case export
+    /// A plot's coordinates are pixels at its own resolution: the digits would be ignored.
+    case plot
+
+    var reason: String {
+      switch self {
+      case .export:
         "an export rounds its numbers within its bounds (lengthBound, factorBound, colorBound), "
-          + "not to a number of digits; precision rounds the JSON and CSV samples")
-    ])
+          + "not to a number of digits; precision rounds the JSON and CSV samples"
+      case .plot:
+        "a plot (SVG) draws its numbers at its own resolution, not to a number of digits; "
+          + "precision rounds the JSON and CSV samples"
+      }
+    }
   }
 
-  /// A 422 when a plot is asked for with `precision`: an SVG plot's coordinates are pixels at
-  /// its own resolution, so the digits would be ignored, which says nothing about them.
-  func refusePlotPrecision() throws(Problem) {
+  /// A 422 naming `precision` when it is asked of an answer that writes its numbers its own way.
+  func refusePrecision(for answer: OwnNumbers) throws(Problem) {
     guard query.first(NumberPrecision.parameter) != nil else { return }
-    throw Problem.invalidRequest([
-      .parameter(
-        NumberPrecision.parameter,
-        "a plot (SVG) draws its numbers at its own resolution, not to a number of digits; "
-          + "precision rounds the JSON and CSV samples")
-    ])
+    throw Problem.invalidRequest([.parameter(NumberPrecision.parameter, answer.reason)])
   }
 }
 

@@ -5,8 +5,7 @@
 /// outside strings is dropped, so indenting indented text gives the same text.
 struct JSONIndenter {
   private var depth = 0
-  private var inString = false
-  private var escaped = false
+  private var strings = JSONStringTracker()
   /// An opening bracket has been written and its line break waits for the next byte: a `}` or
   /// `]` right after it closes an empty container on the same line.
   private var opened = false
@@ -17,15 +16,8 @@ struct JSONIndenter {
   mutating func indent(_ input: [UInt8], into out: inout [UInt8]) {
     out.reserveCapacity(out.count + input.count + input.count / 2)
     for byte in input {
-      if inString {
+      if strings.isInString(byte) {
         out.append(byte)
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
         continue
       }
       switch byte {
@@ -50,7 +42,6 @@ struct JSONIndenter {
         opened = true
       case UInt8(ascii: ","): breakLine(&out)
       case UInt8(ascii: ":"): out.append(Self.space)
-      case UInt8(ascii: "\""): inString = true
       default: break
       }
     }

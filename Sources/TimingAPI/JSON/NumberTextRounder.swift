@@ -14,8 +14,7 @@
 /// Whole numbers (no fraction, no exponent) pass as they are, unparsed: counts and indices.
 struct NumberTextRounder {
   let digits: Int
-  private var inString = false
-  private var escaped = false
+  private var strings = JSONStringTracker()
   /// The number being read, NUL-terminated for `strtod` when it ends.
   private var number: [UInt8] = []
 
@@ -35,16 +34,8 @@ struct NumberTextRounder {
         }
         flush(into: out)
       }
-      if inString {
-        // JSON: strings in double quotes with backslash escapes.
+      if strings.isInString(byte) {
         out.append(byte)
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
         continue
       }
       if Self.startsNumber(byte) {
@@ -52,7 +43,6 @@ struct NumberTextRounder {
         continue
       }
       out.append(byte)
-      if byte == UInt8(ascii: "\"") { inString = true }
     }
   }
 

@@ -85,8 +85,8 @@ struct PresetRoutes {
       answer = try Self.offer.negotiated(context)
     }
     switch answer {
-    case .keyframes, .lottie: try context.refuseExportPrecision()
-    case .plot: try context.refusePlotPrecision()
+    case .keyframes, .lottie: try context.refusePrecision(for: .export)
+    case .plot: try context.refusePrecision(for: .plot)
     case .document: break
     }
     let timeline = try PresetTimeline(request, configuration: configuration)

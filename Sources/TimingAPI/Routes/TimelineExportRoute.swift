@@ -51,7 +51,7 @@ struct TimelineExportRoute {
     PreparedTimeline, ExportBounds
   ) {
     try context.rejectUnknownParameters(allowed: Self.parameters)
-    try context.refuseExportPrecision()
+    try context.refusePrecision(for: .export)
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
     try problems.throwIfFailed()

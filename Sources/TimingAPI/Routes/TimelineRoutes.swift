@@ -34,7 +34,7 @@ struct TimelineRoutes {
     case .lottie:
       return try TimelineExportRoute(configuration: configuration).lottie(context)
     case .plot:
-      try context.refusePlotPrecision()
+      try context.refusePrecision(for: .plot)
       let prepared = try prepare(context)
       // Bounded (about 2 MB at most) and held whole, so tagged from its bytes like other answers.
       return HTTPResponse(
