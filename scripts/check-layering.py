@@ -7,7 +7,8 @@ the layers before it declare, never what a later layer or a sibling in its own l
 
     TimingEngine: Text → Values → Timing → Animations | Springs → Work → Scene → Actions | Presets
                   → Plan
-    TimingAPI:    JSON → Operations → Wire → HTTP → Compression → Encoding → Export → Routes → .
+    TimingAPI:    JSON → Operations → Wire → Lottie → HTTP → Compression → Encoding → Export → Routes
+                  → .
 
 In the engine, Text and Work are the base utilities: Text (number text) is used from Values
 on, so it comes first; Work (the work budget and its costs) prices animations and timing
@@ -58,6 +59,7 @@ MODULES = {
         ["JSON"],
         ["Operations"],
         ["Wire"],
+        ["Lottie"],
         ["HTTP"],
         ["Compression"],
         ["Encoding"],

@@ -4,6 +4,17 @@ import TimingEngine
 /// A timeline request decoded, validated, compiled and charged to its work budget: what the
 /// route samples, and what the benchmark measures stage by stage.
 public struct PreparedTimeline: Sendable {
+  /// What the timeline is answered with, which decides what is charged before the answer
+  /// starts: each answer's own work, once.
+  public enum Use: Sendable {
+    /// The samples at the request's key paths, written as JSON or CSV or plotted: their
+    /// sampling and writing are charged here.
+    case samples
+    /// An export: it samples the exported layer properties, not the key paths, and its columns
+    /// charge that and the fit themselves (`ExportedColumns`).
+    case export
+  }
+
   public let plan: TimelinePlan
   public let outputs: OutputPlan
   public let times: [Double]
@@ -20,9 +31,10 @@ public struct PreparedTimeline: Sendable {
     try self.init(json: body, configuration: configuration, budget: configuration.workBudget)
   }
 
-  public init(json body: JSONValue, configuration: APIConfiguration, budget: WorkBudget)
-    throws(Problem)
-  {
+  public init(
+    json body: JSONValue, configuration: APIConfiguration, budget: WorkBudget,
+    use: Use = .samples
+  ) throws(Problem) {
     var decoding = DecodingContext(budget: budget)
     let request = try TimelineRequest(
       json: body,
@@ -57,6 +69,12 @@ public struct PreparedTimeline: Sendable {
     times = request.times
     exportBounds = request.exportBounds
     warnings = decoding.warnings + plan.warnings
+    switch use {
+    case .samples: break
+    case .export:
+      work = budget
+      return
+    }
     // A product of counts saturates rather than traps: the counts are bounded by the body size
     // and maxSamples, but the limits are plain Ints a configuration can set to anything.
     let numbers = saturatingProduct(times.count, outputs.componentsPerSample)

@@ -109,16 +109,3 @@ enum CSSProperty: String, CaseIterable, Sendable {
     }
   }
 }
-
-/// The layer properties that have a CSS counterpart, in the order they are sampled.
-enum ExportedLayerProperty: String, CaseIterable, Sendable {
-  case opacity
-  case position
-  case anchorPoint
-  case bounds
-  case transform
-  case backgroundColor
-  case cornerRadius
-  case hidden
-  case zPosition
-}

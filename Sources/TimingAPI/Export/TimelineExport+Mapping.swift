@@ -20,7 +20,7 @@ extension TimelineExport {
     if case .discrete = property.interpolation { return nil }
     var sole: (input: ExportedLayerProperty, animation: SoleAnimation)? = nil
     for input in property.layerProperties {
-      switch drives[ExportedLayerProperty.allCases.firstIndex(of: input)!] {
+      switch drives[input.index] {
       case .still: continue
       case .other: return nil
       case .sole(let animation):
@@ -28,9 +28,8 @@ extension TimelineExport {
         sole = (input, animation)
       }
     }
-    guard let (input, animation) = sole,
-      let inputIndex = ExportedLayerProperty.allCases.firstIndex(of: input)
-    else { return nil }
+    guard let (input, animation) = sole else { return nil }
+    let inputIndex = input.index
 
     // Keyframes: the CSS value with the driven layer property at each keyframe's value.
     var keyframes: [Keyframe] = []
@@ -104,7 +103,7 @@ extension TimelineExport {
     // per component and sample was a tenth of the standard scene's export.
     let limits = (0..<w).map { bounds.bound(property.unit(ofComponent: $0)) }
     let unitIndex = (0..<w).map {
-      ExportUnit.allCases.firstIndex(of: property.unit(ofComponent: $0))!
+      property.unit(ofComponent: $0).index
     }
     var worstByUnit = [Double](repeating: 0, count: ExportUnit.allCases.count)
     var shown = [Double](repeating: 0, count: w)
@@ -140,7 +139,7 @@ extension TimelineExport {
     }
     var worst = [ExportUnit: Double]()
     for unit in property.units {
-      worst[unit] = worstByUnit[ExportUnit.allCases.firstIndex(of: unit)!]
+      worst[unit] = worstByUnit[unit.index]
     }
     return Track(
       layer: layer, property: property, keyframes: keyframes, maxError: worst, timing: timing)

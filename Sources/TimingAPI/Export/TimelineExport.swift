@@ -75,16 +75,12 @@ struct TimelineExport: Sendable {
     case nothingExportable(String)
   }
 
-  /// Numbers sampled per layer: every component of `ExportedLayerProperty` (1 + 2 + 2 + 4 +
-  /// 16 + 4 + 1 + 1 + 1).
-  static let componentsPerLayer = 32
-
   init(
-    plan: TimelinePlan, times requested: [Double], bounds: ExportBounds, form: Form,
-    element: ExportElement = .layerBox
-  ) throws(Failure) {
-    // Sorted and without repeats: offsets must not decrease.
-    let times = TimelineExport.sortedDistinct(requested)
+    _ input: ExportedColumns, bounds: ExportBounds, form: Form, element: ExportElement = .layerBox
+  )
+    throws(Failure)
+  {
+    let times = input.times
     self.bounds = bounds
     let (first, last) = (times.first ?? 0, times.last ?? 0)
     from = first
@@ -93,61 +89,27 @@ struct TimelineExport: Sendable {
     let span = last - first
     let offsets = times.map { span > 0 ? ($0 - first) / span : 0 }
 
-    // Which layer properties anything moves, per layer: a CSS property computed only from
-    // still ones is its resting value at every sample, so it is neither sampled nor fitted (in
-    // the standard scene 5 of the 9 layer properties are still everywhere — 21 of 32 numbers a
-    // sample — and 6 of 10 CSS properties per layer).
-    let properties = ExportedLayerProperty.allCases
-    // What drives each layer property, worked out once per layer: a mapped CSS property reads
-    // its inputs' drives again, and each is a lookup with its keyframes built.
-    let drives = plan.exportedDrives()
-    let moving = drives.map { layer in
-      layer.map { drive -> Bool in
-        if case .still = drive { return false }
-        return true
-      }
-    }
-    let sampled = properties.indices.filter { p in moving.contains { $0[p] } }
-    // Every exported layer property resolves: they are all in the catalogue.
-    let outputs = try! plan.outputs(keyPaths: properties.map(\.rawValue))
-    let present = try! plan.outputs(keyPaths: nil)
-    let samples =
-      sampled.isEmpty
-      ? nil
-      : plan.sample(
-        times: times,
-        outputs: try! plan.outputs(keyPaths: sampled.map { properties[$0].rawValue }))
-
     var targets: [Target] = []
     var tracks: [Track] = []
     var unexportedChanges: [String] = []
     var springEasings = SpringEasings()
-    for layer in 0..<outputs.layerCount {
-      var notExported: [String] = []
-      for output in 0..<present.outputCount(layer: layer) {
-        let keyPath = present.keyPath(layer: layer, output: output)
-        if ExportedLayerProperty(rawValue: keyPath) == nil {
-          notExported.append(keyPath)
-          unexportedChanges.append("'\(plan.layerNames[layer])' \(keyPath)")
-        }
-      }
+    for layer in 0..<input.layerCount {
+      var notExported = input.unexported[layer]
+      unexportedChanges += notExported.map { "'\(input.name(layer))' \($0)" }
       // Where the layer rests once its animations are over: the model values after the
       // script's last change (a UIKit block's animation runs to the value set with it).
-      let models = properties.indices.map { outputs.restingModel(layer: layer, output: $0) }
-      // Each layer property's column, in `ExportedLayerProperty` order, where a moving CSS
-      // property reads it: sampled where anything moves it on some layer, its model value
-      // repeated where not (`anchorPoint` beside a moving `position`, for `translate`).
+      let models = input.models[layer]
+      // Each layer property's column, by `ExportedLayerProperty.index`, where a moving CSS
+      // property reads it (sampled where anything moves it on some layer, its model value
+      // repeated where not: `anchorPoint` beside a moving `position`, for `translate`); a CSS
+      // property computed only from still ones is its resting value at every sample, so it is
+      // neither sampled nor fitted (in the standard scene 6 of 10 CSS properties per layer).
       let needed = Set(
         CSSProperty.allCases.filter { property in
-          property.layerProperties.contains { moving[layer][properties.firstIndex(of: $0)!] }
+          property.layerProperties.contains { input.moves(layer, $0) }
         }.flatMap(\.layerProperties))
-      let layerColumns = samples?.layers[layer].columns
-      let columns = properties.indices.map { p -> [Double] in
-        guard needed.contains(properties[p]) else { return [] }
-        if let column = sampled.firstIndex(of: p), let layerColumns {
-          return layerColumns[column].values
-        }
-        return Array(repeatElement(models[p], count: times.count).joined())
+      let columns = ExportedLayerProperty.allCases.map { p -> [Double] in
+        needed.contains(p) ? input.column(layer, p) : []
       }
       // Every written property's resting text, in `CSSProperty` order, and which of them
       // animate; split into `style` and `layerStyle` once the tracks are known.
@@ -155,9 +117,7 @@ struct TimelineExport: Sendable {
       var animated: Set<CSSProperty> = []
       for property in CSSProperty.allCases {
         let resting = Self.rounded(property, Self.cssValue(property, models))
-        let moves = property.layerProperties.contains(where: {
-          moving[layer][properties.firstIndex(of: $0)!]
-        })
+        let moves = property.layerProperties.contains { input.moves(layer, $0) }
         guard element.writes(property) else {
           if moves { notExported.append(property.cssName + " (the element's own)") }
           continue
@@ -165,7 +125,7 @@ struct TimelineExport: Sendable {
         switch (element, property) {
         case (.givenElement, .transformOrigin):
           // The anchor point as a percentage of the element's box, whatever its size.
-          let anchor = models[properties.firstIndex(of: .anchorPoint)!]
+          let anchor = models[ExportedLayerProperty.anchorPoint.index]
           look.append(
             (
               property,
@@ -189,7 +149,7 @@ struct TimelineExport: Sendable {
         animated.insert(property)
         tracks.append(
           Self.mapped(
-            property, layer: layer, drives: drives[layer], models: models, series: series,
+            property, layer: layer, drives: input.drives[layer], models: models, series: series,
             times: times,
             bounds: bounds, form: form, springEasings: &springEasings)
             ?? Self.fit(property, layer: layer, series: series, offsets: offsets, bounds))
@@ -202,7 +162,7 @@ struct TimelineExport: Sendable {
       }
       targets.append(
         Target(
-          name: plan.layerNames[layer], style: look.filter { starts($0.0) },
+          name: input.name(layer), style: look.filter { starts($0.0) },
           layerStyle: look.filter { !starts($0.0) }, notExported: notExported))
     }
     if tracks.isEmpty && !unexportedChanges.isEmpty {
@@ -212,13 +172,6 @@ struct TimelineExport: Sendable {
     }
     self.targets = targets
     self.tracks = tracks
-  }
-
-  /// The sample times in order, each once: what every export fits keyframes over.
-  static func sortedDistinct(_ times: [Double]) -> [Double] {
-    let sorted = times.sorted()
-    return sorted.enumerated().filter { $0.offset == 0 || $0.element != sorted[$0.offset - 1] }
-      .map(\.element)
   }
 
   /// A track's timing: its own when mapped, once over the sampled window when baked.
@@ -238,7 +191,7 @@ struct TimelineExport: Sendable {
     -> [Double]
   {
     func of(_ p: ExportedLayerProperty) -> [Double] {
-      values[ExportedLayerProperty.allCases.firstIndex(of: p)!]
+      values[p.index]
     }
     switch property {
     case .opacity: return of(.opacity)
@@ -282,7 +235,7 @@ struct TimelineExport: Sendable {
     _ property: CSSProperty, _ columns: [[Double]], count n: Int
   ) -> [Double] {
     func of(_ p: ExportedLayerProperty) -> [Double] {
-      columns[ExportedLayerProperty.allCases.firstIndex(of: p)!]
+      columns[p.index]
     }
     switch property {
     case .opacity: return of(.opacity)
@@ -417,7 +370,7 @@ struct TimelineExport: Sendable {
     // By the unit's index, not in a dictionary: hashing a unit per component and sample was a
     // quarter of the standard scene's export.
     let unitIndex = (0..<w).map {
-      ExportUnit.allCases.firstIndex(of: property.unit(ofComponent: $0))!
+      property.unit(ofComponent: $0).index
     }
     var worstByUnit = [Double](repeating: 0, count: ExportUnit.allCases.count)
     func record(_ k: Int) {
@@ -434,7 +387,7 @@ struct TimelineExport: Sendable {
     recordKept(n - 1)
     var worst: [ExportUnit: Double] = [:]
     for unit in property.units {
-      worst[unit] = worstByUnit[ExportUnit.allCases.firstIndex(of: unit)!]
+      worst[unit] = worstByUnit[unit.index]
     }
     let keyframes = kept.map { Keyframe(offset: offsets[$0], value: value($0), easing: .linear) }
     // One sample: a keyframe at each end, so the browser has a whole animation.

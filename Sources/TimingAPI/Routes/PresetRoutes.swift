@@ -51,24 +51,19 @@ struct PresetRoutes {
 
   /// What `GET /v1/presets/{type}` answers: its JSON document (the states, steps, animations
   /// and sampled keyframes), the keyframes plotted (transform and opacity), or the preset played
-  /// on a view as keyframes a browser plays (`PresetExport`).
+  /// on a view as an export (`ExportFormat`: keyframes a browser plays, or a Lottie document).
   enum Answer: ServedRepresentation, CaseIterable {
     case document
     case plot
-    case keyframes(TimelineExport.Form)
-    /// The preset played on the view, centred on the screen, as a Lottie document.
-    case lottie
+    case export(ExportFormat)
 
-    static let allCases: [Answer] = [
-      .document, .plot, .keyframes(.webAnimations), .keyframes(.styleSheet), .lottie,
-    ]
+    static let allCases: [Answer] = [.document, .plot] + ExportFormat.allCases.map(Answer.export)
 
     var representation: Representation {
       switch self {
       case .document: .json
       case .plot: .svg
-      case .keyframes(let form): form.representation
-      case .lottie: .lottie
+      case .export(let format): format.representation
       }
     }
   }
@@ -84,40 +79,77 @@ struct PresetRoutes {
     } else {
       answer = try Self.offer.negotiated(context)
     }
+    // An export charges its own columns; the others their samples.
+    let use: PreparedTimeline.Use
     switch answer {
-    case .keyframes, .lottie: try context.refusePrecision(for: .export)
-    case .plot: try context.refusePrecision(for: .plot)
-    case .document: break
-    }
-    let timeline = try PresetTimeline(request, configuration: configuration)
-    context.meter.charged(workUnits: timeline.work.spent)
-    switch answer {
-    case .keyframes(let form):
-      return try PresetExport.answer(
-        plan: timeline.plan, times: timeline.times, bounds: request.bounds,
-        form: form)
-    case .lottie:
-      let export = LottieExport(
-        plan: timeline.plan, times: timeline.times, bounds: request.bounds,
-        size: (request.width, request.height))
-      return Self.answer(answer.representation, export.bytes(warnings: timeline.plan.warnings))
+    case .export:
+      try context.refusePrecision(for: .export)
+      use = .export
     case .plot:
-      return Self.answer(
+      try context.refusePrecision(for: .plot)
+      use = .samples
+    case .document: use = .samples
+    }
+    let timeline = try PresetTimeline(request, configuration: configuration, use: use)
+    switch answer {
+    case .export(let format):
+      var work = timeline.work
+      let body = try Self.export(format, request, timeline, configuration, budget: &work)
+      context.meter.charged(workUnits: work.spent)
+      return .answer(answer.representation, body)
+    case .plot:
+      context.meter.charged(workUnits: timeline.work.spent)
+      return .answer(
         answer.representation,
         TimelinePlot.svg(plan: timeline.plan, outputs: timeline.outputs, times: timeline.times))
     case .document:
+      context.meter.charged(workUnits: timeline.work.spent)
       var response = HTTPResponse.json(document(request, timeline))
       response.headers.append("Vary", "Accept")
       return response
     }
   }
 
-  /// An answer whose bytes are made whole, in `representation`.
-  private static func answer(_ representation: Representation, _ body: [UInt8]) -> HTTPResponse {
-    HTTPResponse(
-      status: .ok,
-      headers: HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")]),
-      body: body)
+  /// The preset played on a view in `format`, through the door every export takes: keyframes
+  /// for the client's element (its own size and place left alone), or a Lottie document the
+  /// size of the request's screen.
+  private static func export(
+    _ format: ExportFormat, _ request: PresetRequest, _ timeline: PresetTimeline,
+    _ configuration: APIConfiguration, budget: inout WorkBudget
+  ) throws(Problem) -> [UInt8] {
+    let input: ExportedColumns
+    do throws(ExportedColumns.Failure) {
+      input = try ExportedColumns(
+        plan: timeline.plan, times: timeline.times, maxNumbers: configuration.maxTimelineValues,
+        budget: &budget, at: JSONPointer())
+    } catch {
+      switch error {
+      case .tooManyNumbers(let count, _, _):
+        throw Problem.tooMuchWork(
+          "this export would sample \(count) numbers; the limit is \(configuration.maxTimelineValues)",
+          .parameter(PresetRequest.Parameter.fps, "\(timeline.times.count) keyframes"))
+      case .tooMuchWork(let exhausted, let detail):
+        throw Problem.tooMuchWork(
+          exhausted, field: .parameter(PresetRequest.Parameter.fps, detail))
+      }
+    }
+    do throws(ExportFormat.Failure) {
+      return try format.bytes(
+        input, bounds: request.bounds,
+        subject: ExportFormat.Subject(
+          element: .givenElement, size: (request.width, request.height)),
+        warnings: timeline.plan.warnings)
+    } catch {
+      switch error {
+      case .nothingExportable(let message):
+        throw Problem.invalidRequest([.parameter("type", message)])
+      case .noSampleTime:
+        // A preset is sampled from 0 to its end, both included: never without a time.
+        throw Problem.invalidRequest([
+          .parameter(PresetRequest.Parameter.fps, "gives no sample time to export")
+        ])
+      }
+    }
   }
 
   /// The JSON document: the preset's states and steps, the animations it adds and its sampled

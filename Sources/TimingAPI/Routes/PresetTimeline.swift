@@ -13,7 +13,10 @@ struct PresetTimeline {
   let times: [Double]
   let work: WorkBudget
 
-  init(_ request: PresetRequest, configuration: APIConfiguration) throws(Problem) {
+  init(
+    _ request: PresetRequest, configuration: APIConfiguration,
+    use: PreparedTimeline.Use = .samples
+  ) throws(Problem) {
     let preset = request.preset
     (start, steps) = preset.definition(width: request.width, height: request.height)
     stepDuration = preset.stepDuration(request.duration, steps: steps.count)
@@ -66,6 +69,13 @@ struct PresetTimeline {
     self.times = times
     // Both key paths exist on every layer, so naming them cannot fail.
     outputs = try! plan.outputs(keyPaths: ["transform", "opacity"])
+    switch use {
+    case .samples: break
+    case .export:
+      // The export's columns charge their own sampling and fit (`ExportedColumns`).
+      work = budget
+      return
+    }
     do throws(WorkBudget.Exhausted) {
       try budget.charge(plan.samplingCost(times: times, outputs: outputs), .sampling)
       try budget.charge(plan.exportCost(times: times.count, outputs: outputs), .export)

@@ -30,11 +30,9 @@ public enum Representation: String, CaseIterable, Sendable {
     case samples(TimelineStream.Format)
     /// A plot (`TimelinePlot`), drawn whole.
     case plot
-    /// Keyframes a browser plays (`TimelineExport`), in the form that decides what timing
-    /// they can state.
-    case keyframes(TimelineExport.Form)
-    /// A Lottie document (`LottieExport`).
-    case lottie
+    /// An export a player plays (`ExportFormat`: Web Animations, CSS, Lottie), made from the
+    /// timeline's exported columns.
+    case export(ExportFormat)
   }
 
   var encoding: Encoding {
@@ -42,9 +40,9 @@ public enum Representation: String, CaseIterable, Sendable {
     case .json: .samples(.json)
     case .csv: .samples(.csv)
     case .svg: .plot
-    case .waapi: .keyframes(.webAnimations)
-    case .css: .keyframes(.styleSheet)
-    case .lottie: .lottie
+    case .waapi: .export(.webAnimations)
+    case .css: .export(.styleSheet)
+    case .lottie: .export(.lottie)
     }
   }
 
@@ -72,13 +70,14 @@ public enum Representation: String, CaseIterable, Sendable {
   }
 }
 
-extension TimelineExport.Form {
-  /// The representation whose keyframes take this form: the one place the two are paired
-  /// (the inverse of `Representation.encoding`).
+extension ExportFormat {
+  /// The representation that serves this format: the one place the two are paired (the
+  /// inverse of `Representation.encoding`).
   var representation: Representation {
     switch self {
     case .webAnimations: .waapi
     case .styleSheet: .css
+    case .lottie: .lottie
     }
   }
 }

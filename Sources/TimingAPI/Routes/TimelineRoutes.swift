@@ -28,11 +28,8 @@ struct TimelineRoutes {
     let representation = try Self.offer.requested(context)
     let format: TimelineStream.Format
     switch representation.encoding {
-    case .keyframes(let form):
-      return try TimelineExportRoute(configuration: configuration).answer(
-        context, form: form)
-    case .lottie:
-      return try TimelineExportRoute(configuration: configuration).lottie(context)
+    case .export(let export):
+      return try TimelineExportRoute(configuration: configuration).answer(context, format: export)
     case .plot:
       try context.refusePrecision(for: .plot)
       let prepared = try prepare(context)

@@ -84,4 +84,14 @@ enum ExportUnit: String, CaseIterable, Sendable {
   case length
   case factor
   case colorChannel
+
+  /// Its place in `allCases`, where a fit keeps its largest error (by index, not in a
+  /// dictionary: hashing a unit per component and sample was a quarter of an export).
+  var index: Int {
+    switch self {
+    case .length: 0
+    case .factor: 1
+    case .colorChannel: 2
+    }
+  }
 }

@@ -108,6 +108,10 @@ public enum WorkCost {
   /// One number written to the response (JSON or CSV), with its share of the entity tag and of
   /// the memory behind it: 5 million numbers, 44–250 ms.
   public static let exportedNumber = 5
+  /// One sampled number an export fits keyframes to (every exported layer property of every
+  /// layer at every sample): the greedy fit reads each a few times, and the Lottie export's
+  /// Bézier fits are capped apart (docs/performance.md "Lottie export").
+  public static let fittedNumber = 5
   /// One record of the `actions` list (trace and animation, ~550 bytes of JSON): 8 000 in
   /// 49 ms.
   public static let exportedAction = 600
