@@ -40,6 +40,10 @@ struct LottieAnimated<Value: LottieValue>: Sendable, Equatable {
       switch member {
       case .animated:
         animated = members[member].flatMap { context.lottieInteger($0, at: at) }
+        if let a = animated, a != 0 && a != 1 {
+          context.fail(at, "must be 0 (a still value in k) or 1 (keyframes in k), not \(a)")
+          return nil
+        }
       case .value:
         guard
           let k = context.required(
@@ -68,7 +72,7 @@ struct LottieAnimated<Value: LottieValue>: Sendable, Equatable {
       keyframed = true
     }
     guard keyframed else { return Value(json: k, at: pointer, in: &context).map(Content.still) }
-    guard case .array = k else {
+    guard case .array(let items) = k else {
       context.fail(pointer, "must be an array of keyframes when a is 1, not \(k.typeName)")
       return nil
     }
@@ -79,6 +83,8 @@ struct LottieAnimated<Value: LottieValue>: Sendable, Equatable {
           LottieKeyframe<Value>(json: item, at: at, in: &context)
         })
     else { return nil }
+    // A keyframe that could not be read is reported where it is.
+    guard keyframes.count == items.count else { return nil }
     guard !keyframes.isEmpty else {
       context.fail(pointer, "must hold at least one keyframe when a is 1")
       return nil
