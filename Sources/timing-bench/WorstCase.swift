@@ -347,6 +347,12 @@ enum WorstCase {
       "lookup: spring, 10000 samples with slopes",
       "/v1/timing-functions/spring(1,100,1,0)?samples=10000&slope=true"),
     get("preset: shake, 10000 keyframes", "/v1/presets/shake?duration=9999&fps=1"),
+    get(
+      "preset: shake, 10000 keyframes as Web Animations",
+      "/v1/presets/shake?duration=9999&fps=1&format=waapi"),
+    get(
+      "preset: shake, 10000 keyframes as Lottie",
+      "/v1/presets/shake?duration=9999&fps=1&format=lottie"),
     // Springs (docs/springs.md): the conversion's fixed work is react-spring's integration
     // (≤ 2²⁰ steps), Motion's rest test (≤ 2²⁰ steps), the deviation grids (≤ 2¹⁸ points each)
     // and the CSS fit (≤ 2¹⁸ grid intervals); these springs, which settle just inside the
@@ -411,6 +417,105 @@ enum WorstCase {
         #"{"layer":{"delegate":"view","style":\#(style)},"animate":{"duration":1},"keys":[\#(keys)]}"#
     },
   ]
+
+  /// An export whose size is its number of samples: run at the most samples the service
+  /// accepts under the default configuration — the edge of the work budget, or of the limit on
+  /// numbers, whichever comes first — found by bisection (untimed), then timed once.
+  struct EdgeInput: Sendable {
+    let name: String
+    let target: String
+    let body: @Sendable (_ samples: Int) -> String
+  }
+
+  /// `times` samples at 1 000 fps from 0.
+  static func thousandFPS(_ times: Int) -> String {
+    "{\"from\":0,\"to\":\(Double(times - 1) / 1000),\"fps\":1000}"
+  }
+
+  /// Every export format with the scenes that are slowest for it: sampling (1 000 additive
+  /// rotations while only opacity is reported: the 79 s export of before), baked transforms
+  /// (two animations on each of 100 layers' transforms: fitted matrix by matrix), and for Lottie
+  /// springs (each segment a fitted Bézier, up to the export's cap).
+  static let edges: [EdgeInput] = ["waapi", "css", "lottie"].flatMap { format in
+    [
+      EdgeInput(
+        name: "edge \(format): 1 000 additive rotations, keyPaths opacity",
+        target: "/v1/timelines?format=\(format)"
+      ) { times in
+        let rotations = (0..<1000).map {
+          #"{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":\#($0),"duration":10,"additive":true}"#
+        }
+        return scene(
+          layers: #"{"name":"a","animations":[\#(rotations.joined(separator: ","))]}"#,
+          sample: thousandFPS(times), keyPaths: ["opacity"])
+      },
+      EdgeInput(
+        name: "edge \(format): 100 layers turning and scaling (baked transforms)",
+        target: "/v1/timelines?format=\(format)"
+      ) { times in
+        let layers = (0..<100).map {
+          #"{"name":"l\#($0)","properties":{"bounds":[0,0,\#(10 + $0),20]},"animations":[{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":\#(1 + Double($0) / 10),"duration":3,"timingFunction":"easeInEaseOut","repeatCount":1e9,"autoreverses":true},{"type":"basic","keyPath":"transform.scale.x","fromValue":1,"toValue":\#(2 + Double($0 % 5)),"duration":\#(1.7 + Double($0) / 100),"repeatCount":1e9,"autoreverses":true}]}"#
+        }
+        return scene(layers: layers.joined(separator: ","), sample: thousandFPS(times))
+      },
+    ]
+      + (format == "lottie"
+        ? [
+          EdgeInput(
+            name: "edge lottie: 259 springs", target: "/v1/timelines?format=lottie"
+          ) { times in
+            let layers = (0..<259).map {
+              #"{"name":"l\#($0)","properties":{"bounds":[0,0,10,10]},"animations":[{"type":"spring","keyPath":"position.x","fromValue":0,"toValue":\#(100 + $0),"duration":10,"damping":\#(2 + Double($0 % 7))}]}"#
+            }
+            return scene(
+              layers: layers.joined(separator: ","),
+              sample: "{\"from\":0,\"to\":10,\"fps\":\(Double(times - 1) / 10)}")
+          }
+        ] : [])
+  }
+
+  /// Units the service charged, summed over its routes (`/metrics`' work units).
+  static func workUnits(_ metrics: Metrics) -> Int {
+    metrics.exposition().split(separator: "\n")
+      .filter { $0.hasPrefix("animation_timing_work_units_total") }
+      .reduce(0) { $0 + (Int(Double($1.split(separator: " ").last ?? "") ?? 0)) }
+  }
+
+  /// Each edge input at the most samples accepted, timed.
+  static func runEdges(_ filters: [String], _ configuration: APIConfiguration) {
+    let metrics = Metrics()
+    let service = TimingService(configuration: configuration, metrics: metrics)
+    func request(_ input: EdgeInput, _ samples: Int) -> HTTPRequest {
+      HTTPRequest(
+        method: .post, target: input.target,
+        headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
+        body: Array(input.body(samples).utf8))
+    }
+    print("\nexports at the edge (the most samples accepted, found by bisection; then one run)")
+    print("input | samples | CPU s | status | units | ns/unit | answer")
+    print("---|---|---|---|---|---|---")
+    for input in edges
+    where filters.isEmpty || filters.contains(where: { input.name.contains($0) }) {
+      // 2 samples pass; 10 million are past every limit.
+      var (accepted, refused) = (2, 10_000_000)
+      while refused - accepted > 1 {
+        let mid = (accepted + refused) / 2
+        if service.handle(request(input, mid)).status.code == 200 {
+          accepted = mid
+        } else {
+          refused = mid
+        }
+      }
+      let before = workUnits(metrics)
+      let start = cpuSeconds()
+      let response = service.handle(request(input, accepted))
+      let cpu = cpuSeconds() - start
+      let units = workUnits(metrics) - before
+      print(
+        "\(input.name) | \(accepted) | \(fixed(cpu, 3)) | \(response.status.code) | \(units) | "
+          + "\(fixed(cpu * 1e9 / Double(max(units, 1)), 1)) | \(response.body.count / 1024) KiB")
+    }
+  }
 
   /// Beyond the body cap (and the decoder's 10 000 changes), the engine alone: n implicit
   /// animations on one key path, each starting half-way through the one before, planned with no
@@ -527,7 +632,8 @@ enum WorstCase {
       runStages(filters, configuration)
       return
     }
-    let service = TimingService(configuration: configuration)
+    let metrics = Metrics()
+    let service = TimingService(configuration: configuration, metrics: metrics)
     print(
       "worst-case requests through TimingService.handle, one run each (budget \(configuration.maxWorkUnits) units)"
     )
@@ -544,9 +650,11 @@ enum WorstCase {
       if input.method == .post { headers.append(("Content-Type", "application/json")) }
       let request = HTTPRequest(
         method: input.method, target: input.target, headers: HTTPFields(headers), body: body)
+      let before = workUnits(metrics)
       let start = cpuSeconds()
       let response = service.handle(request)
       let cpu = cpuSeconds() - start
+      let charged = workUnits(metrics) - before
       var answer = "\(response.body.count / 1024) KiB"
       var units: Int?
       if response.status.code != 200 {
@@ -559,9 +667,9 @@ enum WorstCase {
         if let range = text.firstRange(of: " brings it to ") {
           units = Int(text[range.upperBound...].prefix { $0.isNumber })
         }
-      } else if input.target.hasPrefix("/v1/timelines") {
-        // The same request again, untimed, for the units it is charged.
-        units = (try? PreparedTimeline(json: body, configuration: configuration))?.work.spent
+      } else if charged > 0 {
+        // What the route charged (`/metrics`' work units), exports' columns included.
+        units = charged
       }
       let perUnit = units.map { fixed(cpu * 1e9 / Double(max($0, 1)), 1) } ?? "—"
       print(
@@ -569,5 +677,6 @@ enum WorstCase {
           + "\(units.map(String.init) ?? "—") | \(perUnit) | \(answer)")
     }
     if filters.isEmpty || filters.contains("engine") { engineScripts() }
+    runEdges(filters, configuration)
   }
 }

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TimingAPI
+import TimingEngine
 
 /// One work budget per request (issue 7): long scripts answer, and a request past the budget —
 /// a small one configured here, never a timing — gets a 422 `too-much-work` naming the limit,
@@ -125,6 +126,54 @@ import TimingAPI
     #expect(problem.type == "too-much-work")
     #expect(problem.detail.contains("exporting samples 1000 animations"), "\(problem.detail)")
     #expect(problem.at == "/sample")
+  }
+
+  /// Every export format at the edge of its budget: the units a request is charged (`/metrics`'
+  /// work units, measured with the default budget) are exactly what it needs — with that budget
+  /// it is answered, with one unit less it is refused at its last charge, the fit of its
+  /// exported columns (the format's `fitCost`: for Web Animations and CSS `WorkCost
+  /// .fittedNumber` a number of what moves, the transform's 16 × 201 samples here; for Lottie
+  /// `WorkCost.lottieNumber` for each of a layer's 32 numbers). Each export
+  /// is charged once: a timeline's key paths (`opacity` alone) are not sampled or written by an
+  /// export, so they are not charged either.
+  @Test(arguments: [
+    "/v1/timelines?format=waapi", "/v1/timelines?format=css", "/v1/timelines?format=lottie",
+    "/v1/presets/shake?fps=60&format=waapi", "/v1/presets/shake?fps=60&format=css",
+    "/v1/presets/shake?fps=60&format=lottie",
+  ])
+  func everyExportFormatAtTheBudgetsEdge(target: String) throws {
+    let rotations = (0..<10).map { i in
+      #"{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":\#(i),"#
+        + #""duration":1,"additive":true}"#
+    }
+    let body =
+      #"{"layers":[{"name":"a","animations":["# + rotations.joined(separator: ",")
+      + #"]}],"keyPaths":["opacity"],"sample":{"from":0,"to":0.2,"fps":1000}}"#
+    func send(_ api: ServiceHarness) -> RawClient.Response {
+      target.hasPrefix("/v1/presets") ? api.get(target) : api.postJSON(target, body)
+    }
+    let metrics = Metrics()
+    #expect(send(ServiceHarness(metrics: metrics)).status == 200)
+    let units = try #require(
+      metrics.exposition().split(separator: "\n").first {
+        $0.hasPrefix("animation_timing_work_units_total{")
+          && $0.contains(target.hasPrefix("/v1/presets") ? "/v1/presets/{type}" : "/v1/timelines")
+      }.flatMap { Int(Double($0.split(separator: " ").last ?? "") ?? -1) })
+    if !target.hasPrefix("/v1/presets") {
+      // At least the fit of 201 samples × the transform's 16 numbers (Lottie: all 32).
+      let fit =
+        target.hasSuffix("lottie")
+        ? 201 * 32 * WorkCost.lottieNumber : 201 * 16 * WorkCost.fittedNumber
+      #expect(units >= fit, "\(units)")
+    }
+    #expect(send(Self.api(units)).status == 200)
+    let refused = send(Self.api(units - 1))
+    let problem = Self.problem(refused)
+    #expect(refused.status == 422)
+    #expect(problem.type == "too-much-work")
+    #expect(problem.detail.contains("brings it to \(units) units"), "\(problem.detail)")
+    #expect(problem.detail.contains("keyframes to"), "\(problem.detail)")
+    #expect(problem.detail.hasPrefix("this request needs more work"), "\(problem.detail)")
   }
 
   /// A long array stops the decoders where it is: the pointer names it. (Parsing the 24 KB

@@ -12,6 +12,30 @@ enum ExportFormat: Sendable, CaseIterable {
   /// A Lottie document (docs/export.md "Lottie").
   case lottie
 
+  /// Its name in messages.
+  var name: String {
+    switch self {
+    case .webAnimations: "Web Animations"
+    case .styleSheet: "CSS"
+    case .lottie: "Lottie"
+    }
+  }
+
+  /// The units fitting this format costs (docs/performance.md "Work budget"), charged with the
+  /// columns' sampling before either starts: Web Animations and CSS fit the numbers of the
+  /// properties that move and state each spring as a `linear()` fitted within the bounds;
+  /// Lottie takes every number of every layer apart into its ten properties and fits each (its
+  /// Bézier fits of springs are capped apart: `LottieExport.maxCurveFits`).
+  func fitCost(movingNumbers: Int, allNumbers: Int, springs: Int) -> Int {
+    switch self {
+    case .webAnimations, .styleSheet:
+      WorkBudget.adding(
+        WorkBudget.multiplying(movingNumbers, WorkCost.fittedNumber),
+        WorkBudget.multiplying(springs, WorkCost.springEasing))
+    case .lottie: WorkBudget.multiplying(allNumbers, WorkCost.lottieNumber)
+    }
+  }
+
   enum Failure: Error, Sendable {
     /// Something changes on the grid, but none of it has a form in this format; the message
     /// names it.

@@ -5,7 +5,7 @@ extension Metrics {
   /// The text exposition format 0.0.4: each family's `# HELP` and `# TYPE`, then its samples.
   /// Route series are written for every route from the start (zeros included), so that
   /// `rate()` over a route that is first called after a scrape starts from 0, not from nothing.
-  func exposition() -> String {
+  public func exposition() -> String {
     var text = ""
     family(
       &text, "animation_timing_build_info", .gauge,

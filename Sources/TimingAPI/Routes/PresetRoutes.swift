@@ -120,7 +120,8 @@ struct PresetRoutes {
     let input: ExportedColumns
     do throws(ExportedColumns.Failure) {
       input = try ExportedColumns(
-        plan: timeline.plan, times: timeline.times, maxNumbers: configuration.maxTimelineValues,
+        plan: timeline.plan, times: timeline.times, for: format,
+        maxNumbers: configuration.maxTimelineValues,
         budget: &budget, at: JSONPointer())
     } catch {
       switch error {

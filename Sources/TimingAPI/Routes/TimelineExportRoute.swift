@@ -25,7 +25,8 @@ struct TimelineExportRoute {
     // The query's bounds over the body's.
     let bounds = ExportBounds(query: context.query, over: prepared.exportBounds, in: &problems)
     var work = prepared.work
-    let input = try Self.columns(prepared, configuration: configuration, budget: &work)
+    let input = try Self.columns(
+      prepared, for: format, configuration: configuration, budget: &work)
     context.meter.charged(workUnits: work.spent)
     do throws(ExportFormat.Failure) {
       return .answer(
@@ -48,12 +49,13 @@ struct TimelineExportRoute {
   /// The exported columns of a prepared timeline, their sampling and fit charged to `budget`;
   /// refused as the timeline's `sample` when they are too many or too much work.
   static func columns(
-    _ prepared: PreparedTimeline, configuration: APIConfiguration, budget: inout WorkBudget
+    _ prepared: PreparedTimeline, for format: ExportFormat, configuration: APIConfiguration,
+    budget: inout WorkBudget
   ) throws(Problem) -> ExportedColumns {
     let sample = JSONPointer() / TimelineRequest.Member.sample
     do throws(ExportedColumns.Failure) {
       return try ExportedColumns(
-        plan: prepared.plan, times: prepared.times,
+        plan: prepared.plan, times: prepared.times, for: format,
         maxNumbers: configuration.maxTimelineValues, budget: &budget, at: sample)
     } catch {
       switch error {
