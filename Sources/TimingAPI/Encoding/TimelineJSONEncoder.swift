@@ -20,7 +20,7 @@ enum TimelineJSONEncoder {
       w.beginObject()
       for column in layer.columns {
         w.key(column.keyPath)
-        writeColumn(column, names: plan.contentsNames, into: &w)
+        column.write(names: plan.contentsNames, to: &w)
       }
       w.endObject()
     }
@@ -34,59 +34,6 @@ enum TimelineJSONEncoder {
     w.endObject()
     // Every JSON answer ends with a line break (`JSONLayout`).
     return w.bytes + [UInt8(ascii: "\n")]
-  }
-
-  static func writeColumn(_ column: TimelineColumn, names: [String], into w: inout JSONWriter) {
-    w.beginArray()
-    writeColumnValues(column, names: names, into: &w)
-    w.endArray()
-  }
-
-  /// A column's values without the brackets around them (a streamed column is written in
-  /// blocks between one `[` and one `]`).
-  static func writeColumnValues(
-    _ column: TimelineColumn, names: [String], into w: inout JSONWriter
-  ) {
-    let n = column.type.componentCount
-    let count = n == 0 ? 0 : column.values.count / n
-    column.values.withUnsafeBufferPointer { v in
-      switch column.type {
-      case .scalar:
-        w.numbers(v)
-      case .bool:
-        for i in 0..<count { w.bool(v[i] != 0) }
-      case .contents:
-        for i in 0..<count {
-          let from = names[contentsIndex(v[i * 3], names)]
-          let to = names[contentsIndex(v[i * 3 + 1], names)]
-          let progress = v[i * 3 + 2]
-          if from == to || progress >= 1 {
-            w.string(to)
-          } else {
-            w.beginObject()
-            w.key("from")
-            w.string(from)
-            w.key("to")
-            w.string(to)
-            w.key("progress")
-            w.number(progress)
-            w.endObject()
-          }
-        }
-      case .point, .size, .rect, .color, .transform, .array:
-        for i in 0..<count {
-          let value = UnsafeBufferPointer(rebasing: v[i * n..<(i + 1) * n])
-          // A transition column is null while no transition is running.
-          if value[0].isNaN {
-            w.null()
-          } else {
-            w.beginArray()
-            w.numbers(value)
-            w.endArray()
-          }
-        }
-      }
-    }
   }
 
   /// Delegate events and completion blocks in time order (a completion after the stops at its
@@ -231,7 +178,7 @@ enum TimelineCSVEncoder {
           out.append(UInt8(ascii: ","))
           let v = column.values[i * n + c]
           if column.type == .contents && c < 2 {
-            out.append(quote(names[contentsIndex(v, names)]))
+            out.append(quote(names[TimelineColumn.contentsIndex(v, names)]))
           } else if column.type == .bool {
             out.append(v != 0 ? "true" : "false")
           } else if v.isFinite {
@@ -252,12 +199,4 @@ enum TimelineCSVEncoder {
     }
     return "\"" + t.replacingAll("\"", "\"\"") + "\""
   }
-}
-
-/// A contents component as an index into the scene's names. Contents ids are copied, never
-/// interpolated or added (ValueType.isAdditive is false), so they are whole indices already;
-/// the total conversion keeps a future slip from trapping: NaN or out of range reads as none.
-private func contentsIndex(_ id: Double, _ names: [String]) -> Int {
-  let index = Int(truncating: id, clampedTo: -1...names.count, ifNaN: -1)
-  return names.indices.contains(index) ? index : 0
 }

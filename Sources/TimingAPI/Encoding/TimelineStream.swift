@@ -136,7 +136,7 @@ final class TimelineStream: @unchecked Sendable {
       let to = min(
         times.count, from + TimelineBlockSampler.rows(values: Self.blockValues, width: width))
       let column = sampler.column(layer: layer, output: output, of: outputs, rows: from..<to)
-      TimelineJSONEncoder.writeColumnValues(column, names: plan.contentsNames, into: &json)
+      column.writeValues(names: plan.contentsNames, to: &json)
       if to < times.count {
         stage = .column(layer: layer, output: output, from: to)
       } else {
