@@ -66,8 +66,8 @@ extension TimelineExport {
     }
     json.endArray()
     writeWindow(into: &json)
-    json.key("warnings")
-    TimelineJSONEncoder.writeWarnings(warnings, into: &json)
+    json.key(SceneWarning.ListMember.warnings)
+    SceneWarning.write(warnings, to: &json)
     json.endObject()
   }
 
