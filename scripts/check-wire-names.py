@@ -1,24 +1,31 @@
 #!/usr/bin/env python3
-"""Checks that the API reads JSON members and query parameters through their enums.
+"""Checks that the API reads JSON members and query parameters, and writes answers' members,
+through their enums.
 
-Every member of a wire shape and every parameter of a query is a case of a `WireMember` enum
-(docs/design.md "The API layer"): a read names it once, as a case (`value[Member.duration]`,
-`pointer / Member.duration`, `query.first(Parameter.fps)`), so the decoder cannot read a member
-its list of accepted members lacks. The string forms stay for names that are data (a layer's
-property names, a value type's component names), which are never literals; so a string literal
-in one of those places is a member or parameter spelt by hand, which this script refuses:
+Every member of a wire shape, request or answer, and every parameter of a query is a case of a
+`WireMember` enum (docs/design.md "The API layer"): a read names it once, as a case
+(`value[Member.duration]`, `pointer / Member.duration`, `query.first(Parameter.fps)`), so the
+decoder cannot read a member its list of accepted members lacks, and a write names it the same
+way (`w.key(Member.duration)`), so an answer's members are listed where a reader finds them and
+a member an answer shares with a request is spelt once. The string forms stay for names that
+are data (a layer's name, a key path, a property's or a value type's component names, a spring
+API's parameters), which are never literals; so a string literal in one of those places is a
+member or parameter spelt by hand, which this script refuses:
 
     value["name"]          a JSONValue member read            ->  value[Member.name]
     pointer / "name"       a JSON Pointer token                ->  pointer / Member.name
     parameter: "fps"       a query parameter's problem         ->  parameter: Parameter.fps
     query.first("x")       a query parameter read              ->  query.first(Parameter.x)
     .parameter("x", …)     a field error naming a parameter    ->  .parameter(Parameter.x, …)
+    w.key("name")          an answer's member written          ->  w.key(Member.name)
 
 Allowed: HTTP header fields (`headers["ETag"]`), path parameters of a route template
-(`context.parameters["type"]`, and their field errors `type` and `function`), and the whole
-query (`query`) when it cannot be read at all. Comments and the text inside string literals
-are not looked at. Prints each offence as `file:line: text` and exits 1; 0 when there is none.
-Run it from anywhere: `python3 scripts/check-wire-names.py`.
+(`context.parameters["type"]`, and their field errors `type` and `function`), the whole query
+(`query`) when it cannot be read at all. The Lottie model (`Lottie/`) and the Lottie export
+are held to the same rule: each Lottie object's members are its `Member` enum's cases. Comments
+and the text inside string literals are not looked at.
+Prints each offence as `file:line: text` and exits 1; 0 when there is none. Run it from
+anywhere: `python3 scripts/check-wire-names.py`.
 """
 
 import os
@@ -37,6 +44,8 @@ PATTERNS = [
     re.compile(r'query\.(?:first|values)\(\s*"'),
     re.compile(r'\.parameter\(\s*"(?!type"|function"|query")[A-Za-z]+"'),
 ]
+# A JSONWriter key spelt as a literal: an answer's member written by hand.
+KEY_LITERAL = re.compile(r'\.key\(\s*"')
 # Arrays of strings that are data, not reads: the CSV header's first column, a preset layer's
 # source path.
 ALLOWED_LINES = [
@@ -67,17 +76,20 @@ def swift_files():
 def main():
     offences = []
     for path in swift_files():
+        patterns = PATTERNS + [KEY_LITERAL]
         for number, line in code_lines(path):
             if any(p.search(line) for p in ALLOWED_LINES):
                 continue
-            if any(p.search(line) for p in PATTERNS):
+            if any(p.search(line) for p in patterns):
                 offences.append(f"{os.path.relpath(path, ROOT)}:{number}: {line.strip()}")
     for offence in offences:
         print(offence)
     if offences:
         print(f"{len(offences)} member or parameter name(s) spelt as a string; use the enum")
         return 1
-    print("TimingAPI wire names: every member and parameter read through its enum")
+    print(
+        "TimingAPI wire names: every member and parameter read, and every answer member "
+        "written, through its enum")
     return 0
 
 

@@ -4,8 +4,8 @@ import Testing
 
 @testable import TimingAPI
 
-/// Large timelines are streamed: the same bytes as the whole-answer encoders, tagged from the
-/// request (in process; on the wire, chunked and beside light requests: APISocketTests).
+/// Large timelines are streamed: the values sampled in one go, in the same bytes, tagged from
+/// the request (in process; on the wire, chunked and beside light requests: APISocketTests).
 @Suite struct TimelineStreamingTests {
   /// A scene with every column shape: scalars, vectors, sub-paths of one track (position.x and
   /// position.y read from the same track), a transform, a bool and a script change.
@@ -31,18 +31,44 @@ import Testing
       .replacingOccurrences(of: "FPS", with: String(fps))
   }
 
-  /// The streamed pieces, put together, are byte for byte the whole-answer encoders' output,
-  /// in JSON and CSV, with default and requested key paths (blocks of 32 768 numbers split the
-  /// columns at 600 fps over 60 s).
+  /// The streamed document, sampled a block at a time (blocks of 32 768 numbers split the
+  /// columns at 600 fps over 60 s), holds what the plan samples in one go, in the same bytes:
+  /// its times and every layer's columns, read back and written again, are the samples' own
+  /// JSON (`TimelineColumn.write`), with no column more. The CSV pieces put together are the
+  /// whole-answer CSV encoder's output. In JSON and CSV, with default and requested key paths.
   @Test(arguments: [nil, #"["position.x", "position.y", "opacity", "transform", "hidden"]"#])
-  func streamedBytesEqualWholeEncoding(keyPaths: String?) throws {
+  func streamedBytesEqualWholeSampling(keyPaths: String?) throws {
     let body = Array(Self.request(fps: 600, keyPaths: keyPaths).utf8)
     let prepared = try PreparedTimeline(json: body, configuration: APIConfiguration())
     #expect(prepared.numberCount > TimelineStream.blockValues)
     let samples = prepared.sample()
-    let whole = TimelineJSONEncoder.encode(
-      samples, plan: prepared.plan, warnings: prepared.warnings)
-    #expect(TimelineStream(prepared, format: .json).collect() == whole)
+    let document = try JSONParser.parse(prepared.json())
+    func json(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
+      var w = JSONWriter()
+      write(&w)
+      return w.bytes
+    }
+    #expect(
+      json { $0.value(document[SampleRequest.TimesMember.times] ?? .null) }
+        == json { $0.numberArray(samples.times) })
+    guard case .object(let layers)? = document[TimelineDocument.Member.layers] else {
+      Issue.record("no layers object")
+      return
+    }
+    #expect(layers.map(\.0) == samples.layers.map(\.name))
+    for layer in samples.layers {
+      guard case .object(let columns)? = document[TimelineDocument.Member.layers]?[layer.name]
+      else {
+        Issue.record("no columns for layer \(layer.name)")
+        continue
+      }
+      #expect(columns.map(\.0) == layer.columns.map(\.keyPath))
+      for (column, (_, streamed)) in zip(layer.columns, columns) {
+        #expect(
+          json { $0.value(streamed) }
+            == json { column.write(names: prepared.plan.contentsNames, to: &$0) })
+      }
+    }
     let csv = TimelineCSVEncoder.encode(samples, plan: prepared.plan)
     #expect(TimelineStream(prepared, format: .csv).collect() == csv)
   }

@@ -133,9 +133,10 @@ public struct PreparedTimeline: Sendable {
 
   public func sample() -> TimelineSamples { plan.sample(times: times, outputs: outputs) }
 
-  public func json(_ samples: TimelineSamples) -> [UInt8] {
-    TimelineJSONEncoder.encode(samples, plan: plan, warnings: warnings)
-  }
+  /// The JSON document as the route serves it: streamed (`TimelineStream`), sampled a block at
+  /// a time, its pieces put together — so a benchmark of it times the served path, sampling
+  /// included.
+  public func json() -> [UInt8] { TimelineStream(self, format: .json).collect() }
 }
 
 /// a · b for counts (≥ 0), or Int.max where that would overflow.

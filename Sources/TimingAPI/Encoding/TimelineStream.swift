@@ -1,8 +1,8 @@
 import HTTPTransport
 import TimingEngine
 
-/// A timeline answer made piece by piece, in the same bytes as `TimelineJSONEncoder` and
-/// `TimelineCSVEncoder` write whole: each piece samples a block of about `blockValues` numbers
+/// A timeline answer made piece by piece — the JSON document (`TimelineDocument`) or the CSV
+/// rows (`TimelineCSVEncoder`): each piece samples a block of about `blockValues` numbers
 /// and encodes it, so a 57 MB answer is never held whole — not as samples (40 MB of doubles for
 /// 5 M values) and not as text — and the server sends each piece as the client takes it.
 ///
@@ -99,7 +99,7 @@ final class TimelineStream: @unchecked Sendable {
     switch stage {
     case .start:
       json.beginObject()
-      json.key("times")
+      json.key(SampleRequest.TimesMember.times)
       json.beginArray()
       stage = .times(from: 0)
     case .times(let from):
@@ -109,7 +109,7 @@ final class TimelineStream: @unchecked Sendable {
         stage = .times(from: to)
       } else {
         json.endArray()
-        json.key("layers")
+        json.key(TimelineDocument.Member.layers)
         json.beginObject()
         stage = .layer(0)
       }
@@ -136,7 +136,7 @@ final class TimelineStream: @unchecked Sendable {
       let to = min(
         times.count, from + TimelineBlockSampler.rows(values: Self.blockValues, width: width))
       let column = sampler.column(layer: layer, output: output, of: outputs, rows: from..<to)
-      TimelineJSONEncoder.writeColumnValues(column, names: plan.contentsNames, into: &json)
+      column.writeValues(names: plan.contentsNames, to: &json)
       if to < times.count {
         stage = .column(layer: layer, output: output, from: to)
       } else {
@@ -144,12 +144,7 @@ final class TimelineStream: @unchecked Sendable {
         stage = .column(layer: layer, output: output + 1, from: 0)
       }
     case .tail:
-      json.key("events")
-      TimelineJSONEncoder.writeEvents(plan.events, completions: plan.completions, into: &json)
-      json.key("actions")
-      TimelineJSONEncoder.writeActions(plan.actionRecords, into: &json)
-      json.key("warnings")
-      TimelineJSONEncoder.writeWarnings(warnings, into: &json)
+      TimelineDocument.writeTail(plan: plan, warnings: warnings, to: &json)
       json.endObject()
       stage = .finished
     case .rows, .finished:

@@ -13,17 +13,19 @@ extension LottieExport {
     case animationTiming
   }
 
-  /// The account's members (`animationTiming`), and its layers' and properties'.
+  /// The account's own members (`animationTiming`), and its layers' and properties'; those it
+  /// shares with the Web Animations export's account are that export's cases (the window's
+  /// `from` and `to` are a sample request's, `warnings` every answer's).
   enum ReportMember: String, WireMember {
-    case from, to, samples, bounds, layers, warnings
+    case samples, bounds, layers
   }
 
   enum LayerReportMember: String, WireMember {
-    case name, properties, notExported
+    case name, properties
   }
 
   enum PropertyReportMember: String, WireMember {
-    case property, keyframeCount, bound, maxError, held, curves
+    case held, curves
   }
 
   /// The document, as the Lottie model holds it.
@@ -139,9 +141,9 @@ extension LottieExport {
   /// sample grid; what each layer sets or animates that Lottie cannot express.
   private func writeReport(warnings: [SceneWarning], into w: inout JSONWriter) {
     w.beginObject()
-    w.key(ReportMember.from)
+    w.key(SampleRequest.RangeMember.from)
     w.number(from)
-    w.key(ReportMember.to)
+    w.key(SampleRequest.RangeMember.to)
     w.number(to)
     w.key(ReportMember.samples)
     w.number(Double(sampleCount))
@@ -162,13 +164,13 @@ extension LottieExport {
       w.beginArray()
       for track in layer.tracks where track.animated {
         w.beginObject()
-        w.key(PropertyReportMember.property)
+        w.key(TimelineExport.WAAPIAnimationMember.property)
         w.string(track.property.rawValue)
-        w.key(PropertyReportMember.keyframeCount)
+        w.key(TimelineExport.WAAPIAnimationMember.keyframeCount)
         w.number(Double(track.keyframes.count))
-        w.key(PropertyReportMember.bound)
+        w.key(TimelineExport.WAAPIAnimationMember.bound)
         w.number(track.bound)
-        w.key(PropertyReportMember.maxError)
+        w.key(TimelineExport.WAAPIAnimationMember.maxError)
         w.number(track.maxError)
         w.key(PropertyReportMember.held)
         w.bool(track.keyframes.first?.easing == .hold)
@@ -182,15 +184,15 @@ extension LottieExport {
         w.endObject()
       }
       w.endArray()
-      w.key(LayerReportMember.notExported)
+      w.key(TimelineExport.WAAPITargetMember.notExported)
       w.beginArray()
       for item in layer.notExported { w.string(item) }
       w.endArray()
       w.endObject()
     }
     w.endArray()
-    w.key(ReportMember.warnings)
-    TimelineJSONEncoder.writeWarnings(warnings + self.warnings, into: &w)
+    w.key(SceneWarning.ListMember.warnings)
+    SceneWarning.write(warnings + self.warnings, to: &w)
     w.endObject()
   }
 }

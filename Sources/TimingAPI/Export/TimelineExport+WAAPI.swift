@@ -2,63 +2,96 @@ import TimingEngine
 
 /// The export as JSON for `element.animate()` (docs/export.md "What comes back").
 extension TimelineExport {
+  /// The document's members (openapi.yaml `WAAPIExport`) beside its `warnings`
+  /// (`SceneWarning.ListMember`).
+  enum WAAPIMember: String, WireMember {
+    case animations, targets, sample
+  }
+
+  /// An animation's members: its element, property, keyframes and `animate()` options, how it
+  /// was made, and its fit.
+  enum WAAPIAnimationMember: String, WireMember {
+    case target, property, keyframes, options, method, bound, maxError, keyframeCount
+  }
+
+  /// A keyframe's members beside the property's value, which is named by the property.
+  enum WAAPIKeyframeMember: String, WireMember {
+    case offset, easing
+  }
+
+  /// `options`' members: Web Animations' `KeyframeEffectOptions`, in milliseconds.
+  enum WAAPIOptionsMember: String, WireMember {
+    case duration, delay, iterations, direction, fill, easing
+  }
+
+  /// A target's members beside its `target` (named as an animation's).
+  enum WAAPITargetMember: String, WireMember {
+    case style, layerStyle, notExported
+  }
+
+  /// `sample`'s members beside `from` and `to` (named as a request's `sample` range names
+  /// them, `SampleRequest.RangeMember`): how many samples the window holds.
+  enum WAAPISampleMember: String, WireMember {
+    case count
+  }
+
   func writeWAAPI(warnings: [SceneWarning], into json: inout JSONWriter) {
     json.beginObject()
-    json.key("animations")
+    json.key(WAAPIMember.animations)
     json.beginArray()
     for track in tracks {
       json.beginObject()
-      json.key("target")
+      json.key(WAAPIAnimationMember.target)
       json.string(targets[track.layer].name)
-      json.key("property")
+      json.key(WAAPIAnimationMember.property)
       json.string(track.property.waapiName)
-      json.key("keyframes")
+      json.key(WAAPIAnimationMember.keyframes)
       json.beginArray()
       for keyframe in track.keyframes {
         json.beginObject()
-        json.key("offset")
+        json.key(WAAPIKeyframeMember.offset)
         json.number(keyframe.offset)
         json.key(track.property.waapiName)
         json.string(CSSValueText.text(track.property, keyframe.value))
-        json.key("easing")
+        json.key(WAAPIKeyframeMember.easing)
         json.string(keyframe.easing.text)
         json.endObject()
       }
       json.endArray()
-      json.key("options")
+      json.key(WAAPIAnimationMember.options)
       let timing = self.timing(track)
       json.beginObject()
       // Milliseconds, as Web Animations counts.
-      json.key("duration")
+      json.key(WAAPIOptionsMember.duration)
       json.number(timing.duration * 1000)
-      json.key("delay")
+      json.key(WAAPIOptionsMember.delay)
       json.number(timing.delay * 1000)
-      json.key("iterations")
+      json.key(WAAPIOptionsMember.iterations)
       json.number(timing.iterations)
-      json.key("direction")
+      json.key(WAAPIOptionsMember.direction)
       json.string(timing.direction.rawValue)
-      json.key("fill")
+      json.key(WAAPIOptionsMember.fill)
       json.string(timing.fill.rawValue)
-      json.key("easing")
+      json.key(WAAPIOptionsMember.easing)
       json.string(timing.easing.text)
       json.endObject()
-      json.key("method")
+      json.key(WAAPIAnimationMember.method)
       json.string(track.timing == nil ? "baked" : "mapped")
       writeFit(track, into: &json)
       json.endObject()
     }
     json.endArray()
-    json.key("targets")
+    json.key(WAAPIMember.targets)
     json.beginArray()
     for target in targets {
       json.beginObject()
-      json.key("target")
+      json.key(WAAPIAnimationMember.target)
       json.string(target.name)
-      json.key("style")
+      json.key(WAAPITargetMember.style)
       writeStyle(target.style, into: &json)
-      json.key("layerStyle")
+      json.key(WAAPITargetMember.layerStyle)
       writeStyle(target.layerStyle, into: &json)
-      json.key("notExported")
+      json.key(WAAPITargetMember.notExported)
       json.beginArray()
       for keyPath in target.notExported { json.string(keyPath) }
       json.endArray()
@@ -66,8 +99,8 @@ extension TimelineExport {
     }
     json.endArray()
     writeWindow(into: &json)
-    json.key("warnings")
-    TimelineJSONEncoder.writeWarnings(warnings, into: &json)
+    json.key(SceneWarning.ListMember.warnings)
+    SceneWarning.write(warnings, to: &json)
     json.endObject()
   }
 
@@ -84,32 +117,32 @@ extension TimelineExport {
 
   /// The bound requested and the worst error reached, per unit, and the keyframe count.
   func writeFit(_ track: Track, into json: inout JSONWriter) {
-    json.key("bound")
+    json.key(WAAPIAnimationMember.bound)
     json.beginObject()
     for unit in track.property.units {
       json.key(unit.rawValue)
       json.number(bounds.bound(unit))
     }
     json.endObject()
-    json.key("maxError")
+    json.key(WAAPIAnimationMember.maxError)
     json.beginObject()
     for unit in track.property.units {
       json.key(unit.rawValue)
       json.number(track.maxError[unit] ?? 0)
     }
     json.endObject()
-    json.key("keyframeCount")
+    json.key(WAAPIAnimationMember.keyframeCount)
     json.number(track.keyframes.count)
   }
 
   func writeWindow(into json: inout JSONWriter) {
-    json.key("sample")
+    json.key(WAAPIMember.sample)
     json.beginObject()
-    json.key("from")
+    json.key(SampleRequest.RangeMember.from)
     json.number(from)
-    json.key("to")
+    json.key(SampleRequest.RangeMember.to)
     json.number(to)
-    json.key("count")
+    json.key(WAAPISampleMember.count)
     json.number(sampleCount)
     json.endObject()
   }

@@ -31,31 +31,16 @@ struct ActionRoutes {
     }
     context.meter.charged(workUnits: budget.spent)
 
-    var w = JSONWriter()
-    w.beginObject()
-    w.key("results")
-    w.beginArray()
-    for key in keys {
-      let r = ActionSearch.resolve(
-        key: key, sources: request.sources, transaction: request.transaction,
-        block: request.block)
-      w.beginObject()
-      w.key("key")
-      w.string(key)
-      w.key("action")
-      if let action = r.action { action.write(to: &w) } else { w.null() }
-      w.key("decidedBy")
-      w.string(r.decidedBy.rawValue)
-      w.key("trace")
-      TraceJSON.write(r.trace, into: &w)
-      w.endObject()
+    let results = keys.map { key in
+      (
+        key,
+        ActionSearch.resolve(
+          key: key, sources: request.sources, transaction: request.transaction,
+          block: request.block)
+      )
     }
-    w.endArray()
-    // The same shape as a timeline's: a key looked up as a custom key that is likely a
-    // misspelt property (`opacty`).
-    w.key("warnings")
-    TimelineJSONEncoder.writeWarnings(decoding.warnings, into: &w)
-    w.endObject()
+    var w = JSONWriter()
+    ActionResults(results: results, warnings: decoding.warnings).write(to: &w)
     return .json(w)
   }
 }

@@ -21,12 +21,7 @@ enum OperationsRoutes {
       // Which release answers: changes with a rollout, so never cached.
       Route(.get, "/version", .operations) { _ throws(Problem) in
         var w = JSONWriter()
-        w.beginObject()
-        w.key("name")
-        w.string("animation-timing")
-        w.key("version")
-        w.string(ServiceVersion.current)
-        w.endObject()
+        ServiceVersion.write(to: &w)
         var response = HTTPResponse.json(w)
         response.headers.append("Cache-Control", "no-store")
         return response

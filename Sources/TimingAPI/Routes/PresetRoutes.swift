@@ -21,31 +21,9 @@ struct PresetRoutes {
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters()
-    var w = JSONWriter()
-    w.beginObject()
-    w.key("screen")
     let screen = CanvasSettings.defaultScreen
-    writeScreen(screen.width, screen.height, into: &w)
-    w.key("presets")
-    w.beginArray()
-    for preset in CanvasPreset.allCases {
-      let (start, steps) = preset.definition(width: screen.width, height: screen.height)
-      w.beginObject()
-      w.key("type")
-      w.string(preset.rawValue)
-      w.key("start")
-      start.write(to: &w)
-      w.key("steps")
-      w.beginArray()
-      for step in steps { step.write(to: &w) }
-      w.endArray()
-      w.key("stepDuration")
-      w.string(
-        "duration/\(preset.stepDivisor(stepCount: steps.count))")
-      w.endObject()
-    }
-    w.endArray()
-    w.endObject()
+    var w = JSONWriter()
+    PresetList.write(width: screen.width, height: screen.height, to: &w)
     return .json(w)
   }
 
@@ -158,60 +136,14 @@ struct PresetRoutes {
   private func document(_ request: PresetRequest, _ timeline: PresetTimeline) -> JSONWriter {
     let samples = timeline.sample()
     let plan = timeline.plan
+    let document = PresetDocument(
+      preset: request.preset, duration: request.duration, delay: request.delay,
+      screen: (request.width, request.height), view: request.view, start: timeline.start,
+      steps: timeline.steps, stepDuration: timeline.stepDuration,
+      animations: plan.actionRecords.compactMap(\.resolution.action), times: samples.times,
+      columns: samples.layers[0].columns, contentsNames: plan.contentsNames)
     var w = JSONWriter(capacity: 4096 + timeline.times.count * 200)
-    w.beginObject()
-    w.key("type")
-    w.string(request.preset.rawValue)
-    w.key("duration")
-    w.number(request.duration)
-    w.key("delay")
-    w.number(request.delay)
-    w.key("screen")
-    writeScreen(request.width, request.height, into: &w)
-    if let view = request.view {
-      w.key("view")
-      writeScreen(view.width, view.height, into: &w)
-    }
-    w.key("start")
-    timeline.start.write(to: &w)
-    w.key("steps")
-    w.beginArray()
-    for (k, state) in timeline.steps.enumerated() {
-      w.beginObject()
-      w.key("begin")
-      w.number(request.delay + Double(k) * timeline.stepDuration)
-      w.key("duration")
-      w.number(timeline.stepDuration)
-      w.key("to")
-      state.write(to: &w)
-      w.endObject()
-    }
-    w.endArray()
-    w.key("animations")
-    w.beginArray()
-    for record in plan.actionRecords {
-      if let action = record.resolution.action { action.write(to: &w) }
-    }
-    w.endArray()
-    w.key("keyframes")
-    w.beginObject()
-    w.key("times")
-    w.numberArray(samples.times)
-    for column in samples.layers[0].columns {
-      w.key(column.keyPath)
-      TimelineJSONEncoder.writeColumn(column, names: plan.contentsNames, into: &w)
-    }
-    w.endObject()
-    w.endObject()
+    document.write(to: &w)
     return w
-  }
-
-  private func writeScreen(_ width: Double, _ height: Double, into w: inout JSONWriter) {
-    w.beginObject()
-    w.key("width")
-    w.number(width)
-    w.key("height")
-    w.number(height)
-    w.endObject()
   }
 }

@@ -54,91 +54,13 @@ struct SpringRoutes {
   }
 
   static func answer(_ spring: GivenSpring, settling: Double) -> JSONWriter {
-    let curve = spring.curve
+    let fit = LinearEasingFit.spring(spring.curve, span: settling, maxError: cssMaxError)
+    let conversion = SpringConversion(
+      spring: spring, settling: settling, css: fit.map { ($0.css, $0.error) },
+      cssMaxError: cssMaxError,
+      noCSSMessage: LinearEasingFit.tooOscillatory + " (cssMaxError): no CSS is given")
     var w = JSONWriter(capacity: 8192)
-    w.beginObject()
-    w.key("given")
-    w.string(spring.given.api.rawValue)
-    w.key("distance")
-    w.number(spring.distance)
-    w.key("canonical")
-    w.beginObject()
-    for (name, value) in [
-      ("mass", curve.mass), ("stiffness", curve.stiffness), ("damping", curve.damping),
-      ("initialVelocity", curve.initialVelocity), ("dampingRatio", curve.dampingRatio),
-      ("angularFrequency", curve.undampedFrequency),
-    ] {
-      w.key(name)
-      w.number(value)
-    }
-    w.endObject()
-    // The given API too: its parameters as the conversion states them (the round trip), and
-    // its warnings (Motion's stop, react-spring's integration).
-    let forms = curve.expressedInEveryAPI(distance: spring.distance)
-    let warnings = forms.flatMap(\.warnings)
-    w.key("as")
-    w.beginObject()
-    for (api, expressed, _) in forms {
-      w.key(api.rawValue)
-      w.beginObject()
-      for (parameter, value) in expressed.named {
-        w.key(parameter.rawValue)
-        w.number(value)
-      }
-      w.endObject()
-    }
-    w.endObject()
-    w.key("durations")
-    w.beginObject()
-    w.key("perceptual")
-    w.number(2 * Double.pi / curve.undampedFrequency)
-    w.key("settling")
-    w.number(settling)
-    w.key("motionDuration")
-    w.number(forms.first { $0.api == .motionDuration }!.spring[.duration])
-    w.endObject()
-    let fit = LinearEasingFit.spring(curve, span: settling, maxError: cssMaxError)
-    w.key("css")
-    if let fit { w.string(fit.css) } else { w.null() }
-    w.key("cssMaxError")
-    w.number(cssMaxError)
-    w.key("cssError")
-    if let fit { w.number(fit.error) } else { w.null() }
-    w.key("warnings")
-    w.beginArray()
-    if let alias = spring.alias {
-      // How the body's name was read comes first: it explains `given`.
-      w.beginObject()
-      w.key("api")
-      w.string(alias.rawValue)
-      w.key("message")
-      w.string(alias.note)
-      w.key("maxDeviation")
-      w.null()
-      w.endObject()
-    }
-    if fit == nil {
-      w.beginObject()
-      w.key("api")
-      w.string("css")
-      w.key("message")
-      w.string(LinearEasingFit.tooOscillatory + " (cssMaxError): no CSS is given")
-      w.key("maxDeviation")
-      w.null()
-      w.endObject()
-    }
-    for warning in warnings {
-      w.beginObject()
-      w.key("api")
-      w.string(warning.api.rawValue)
-      w.key("message")
-      w.string(warning.message)
-      w.key("maxDeviation")
-      w.number(warning.maxDeviation)
-      w.endObject()
-    }
-    w.endArray()
-    w.endObject()
+    conversion.write(to: &w)
     return w
   }
 }

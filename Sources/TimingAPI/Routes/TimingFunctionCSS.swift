@@ -34,18 +34,10 @@ enum TimingFunctionCSS {
       }
     }
     try problems.throwIfFailed()
-    var w = JSONWriter()
-    w.beginObject()
-    w.key("function")
-    function.writeDescription(to: &w)
+    let answer: CSSEasingAnswer
     switch function {
     case .named, .controlPoints, .cubicBezier, .steps, .linear:
-      w.key("css")
-      w.string(function.cssText)
-      w.key("exact")
-      w.bool(true)
-      w.key("error")
-      w.number(0)
+      answer = CSSEasingAnswer(function: function, css: function.cssText, form: .exact)
     case .spring(let spring):
       guard let duration = spring.settlingDuration else {
         throw Problem.invalidRequest([
@@ -59,21 +51,13 @@ enum TimingFunctionCSS {
           .parameter(Representation.Parameter.format, LinearEasingFit.tooOscillatory)
         ])
       }
-      w.key("css")
-      w.string(fit.css)
-      w.key("exact")
-      w.bool(false)
-      w.key("maxError")
-      w.number(maxError)
-      w.key("error")
-      w.number(fit.error)
-      w.key("stops")
-      w.number(fit.stops.count)
-      // The CSS animation's duration: linear()'s input runs over the settling duration.
-      w.key("duration")
-      w.number(duration)
+      answer = CSSEasingAnswer(
+        function: function, css: fit.css,
+        form: .fitted(
+          maxError: maxError, error: fit.error, stops: fit.stops.count, duration: duration))
     }
-    w.endObject()
+    var w = JSONWriter()
+    answer.write(to: &w)
     return HTTPResponse.json(w)
   }
 }

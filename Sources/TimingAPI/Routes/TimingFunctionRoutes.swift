@@ -46,23 +46,7 @@ struct TimingFunctionRoutes {
     _ = try context.negotiate(HTTPResponse.jsonOnly)
     try context.rejectUnknownParameters(allowed: [])
     var w = JSONWriter()
-    w.beginObject()
-    w.key("functions")
-    w.beginArray()
-    for named in NamedTimingFunction.allCases {
-      TimingFunction.named(named).writeDescription(to: &w)
-    }
-    w.endArray()
-    w.key("forms")
-    w.beginArray()
-    for form in [
-      "cubic-bezier(x1, y1, x2, y2)",
-      "steps(n[, jump-start|jump-end|jump-none|jump-both|start|end])",
-      "step-start", "step-end", "linear(output [input%]{0,2}, …)",
-      "spring(mass, stiffness, damping, initialVelocity)",
-    ] { w.string(form) }
-    w.endArray()
-    w.endObject()
+    TimingFunctionCatalogue.write(to: &w)
     return HTTPResponse.json(w)
   }
 

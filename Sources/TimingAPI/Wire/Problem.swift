@@ -7,8 +7,19 @@ public struct Problem: Error, Sendable {
   /// RFC 9457's media type for every problem.
   static let mediaType = "application/problem+json"
 
+  /// A problem's members (RFC 9457 §3.1, and §3.2's extension members: `line`, `column` and
+  /// `offset` of a malformed body, the field `errors`).
+  enum Member: String, WireMember {
+    case type, title, status, detail, instance, line, column, offset, errors
+  }
+
   /// One bad field: a JSON Pointer into the body, or a query parameter's name.
   public struct FieldError: Error, Sendable, Equatable {
+    /// A field error's members (a warning's too: `SceneWarning.write`).
+    enum Member: String, WireMember {
+      case pointer, parameter, message
+    }
+
     public var pointer: String?
     public var parameter: String?
     public var message: String
@@ -52,40 +63,40 @@ public struct Problem: Error, Sendable {
   public var response: HTTPResponse {
     var writer = JSONWriter()
     writer.beginObject()
-    writer.key("type")
+    writer.key(Member.type)
     writer.string(Self.typeBase + slug)
-    writer.key("title")
+    writer.key(Member.title)
     writer.string(title)
-    writer.key("status")
+    writer.key(Member.status)
     writer.number(status.code)
-    writer.key("detail")
+    writer.key(Member.detail)
     writer.string(detail)
     if let instance {
-      writer.key("instance")
+      writer.key(Member.instance)
       writer.string(Self.uriReference(instance))
     }
     if let position {
-      writer.key("line")
+      writer.key(Member.line)
       writer.number(position.line)
-      writer.key("column")
+      writer.key(Member.column)
       writer.number(position.column)
-      writer.key("offset")
+      writer.key(Member.offset)
       writer.number(position.offset)
     }
     if !errors.isEmpty {
-      writer.key("errors")
+      writer.key(Member.errors)
       writer.beginArray()
       for error in errors {
         writer.beginObject()
         if let pointer = error.pointer {
-          writer.key("pointer")
+          writer.key(FieldError.Member.pointer)
           writer.string(pointer)
         }
         if let parameter = error.parameter {
-          writer.key("parameter")
+          writer.key(FieldError.Member.parameter)
           writer.string(parameter)
         }
-        writer.key("message")
+        writer.key(FieldError.Member.message)
         writer.string(error.message)
         writer.endObject()
       }

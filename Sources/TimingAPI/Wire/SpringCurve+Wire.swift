@@ -7,6 +7,12 @@ extension SpringCurve {
     case mass, stiffness, damping, initialVelocity, perceptualDuration, bounce
   }
 
+  /// What an answer states of a spring beside its parameters (a timing function's description,
+  /// `POST /v1/springs`' `canonical`): derived from them, so never read.
+  enum DerivedMember: String, WireMember {
+    case dampingRatio, angularFrequency, settlingDuration
+  }
+
   /// The member that gives a spring in a platform's API (`GivenSpring`, docs/springs.md), in
   /// place of the physical parameters.
   enum PlatformMember: String, WireMember {

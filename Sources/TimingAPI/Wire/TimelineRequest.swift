@@ -108,6 +108,17 @@ struct TimelineRequest {
     }
   }
 
+  /// A screen as an answer states it (`GET /v1/presets`' `screen` and `view`): the object a
+  /// request gives as `screen`.
+  static func writeScreen(width: Double, height: Double, to w: inout JSONWriter) {
+    w.beginObject()
+    w.key(ScreenMember.width)
+    w.number(width)
+    w.key(ScreenMember.height)
+    w.number(height)
+    w.endObject()
+  }
+
   /// The script. Layers that events insert are decoded first: later events may name them.
   private static func events(
     _ items: [JSONValue], at pointer: JSONPointer, _ scene: Scene, _ names: inout Set<String>,

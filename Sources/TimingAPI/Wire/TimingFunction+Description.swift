@@ -8,6 +8,17 @@ extension TimingFunction {
     case cubicBezier, steps, linear, spring
   }
 
+  /// A description's members beside those a request names the function by (`name`,
+  /// `controlPoints`: `Member`) and a spring's (`SpringCurve.Parameter`, `.DerivedMember`).
+  enum DescriptionMember: String, WireMember {
+    case aliases, kind, canonical, css, steps, position, points, input, outsideUnitInterval
+  }
+
+  /// A `linear()` point's members in `points`.
+  enum LinearPointMember: String, WireMember {
+    case input, output
+  }
+
   /// What the function does with input outside [0, 1] (`outsideUnitInterval`).
   enum OutsideUnitInterval: String, CaseIterable {
     /// Core Animation's Béziers clamp x to [0, 1].
@@ -56,22 +67,22 @@ extension TimingFunction {
   private func writeDescriptionFields(to w: inout JSONWriter) {
     w.beginObject()
     if case .named(let named) = self {
-      w.key("name")
+      w.key(Member.name)
       w.string(named.rawValue)
-      w.key("aliases")
+      w.key(DescriptionMember.aliases)
       w.beginArray()
       for alias in named.aliases { w.string(alias) }
       w.endArray()
     }
-    w.key("kind")
+    w.key(DescriptionMember.kind)
     w.string(kind.rawValue)
     if let canonical = canonicalText {
-      w.key("canonical")
+      w.key(DescriptionMember.canonical)
       w.string(canonical)
     }
     switch self {
     case .named, .controlPoints, .cubicBezier, .steps, .linear:
-      w.key("css")
+      w.key(DescriptionMember.css)
       w.string(cssText)
     case .spring:
       // No CSS function is a spring: this service's `spring(…)` text in a `css` member would
@@ -79,44 +90,40 @@ extension TimingFunction {
       break
     }
     if let (x1, y1, x2, y2) = controlPoints {
-      w.key("controlPoints")
+      w.key(Member.controlPoints)
       w.beginArray()
       for v in [x1, y1, x2, y2] { w.number(v) }
       w.endArray()
     }
     switch self {
     case .steps(let steps):
-      w.key("steps")
+      w.key(DescriptionMember.steps)
       w.number(steps.count)
-      w.key("position")
+      w.key(DescriptionMember.position)
       w.string(steps.position.rawValue)
     case .linear(let linear):
-      w.key("points")
+      w.key(DescriptionMember.points)
       w.beginArray()
       for point in linear.points {
         w.beginObject()
-        w.key("input")
+        w.key(LinearPointMember.input)
         w.number(point.input)
-        w.key("output")
+        w.key(LinearPointMember.output)
         w.number(point.output)
         w.endObject()
       }
       w.endArray()
     case .spring(let spring):
-      for (name, value) in [
-        ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
-        ("initialVelocity", spring.initialVelocity), ("dampingRatio", spring.dampingRatio),
-      ] {
-        w.key(name)
-        w.number(value)
-      }
-      w.key("settlingDuration")
+      spring.write(to: &w)
+      w.key(SpringCurve.DerivedMember.dampingRatio)
+      w.number(spring.dampingRatio)
+      w.key(SpringCurve.DerivedMember.settlingDuration)
       if let settling = spring.settlingDuration { w.number(settling) } else { w.null() }
     case .named, .controlPoints, .cubicBezier: break
     }
-    w.key("input")
+    w.key(DescriptionMember.input)
     w.string(inputIsSeconds ? "seconds" : "fraction")
-    w.key("outsideUnitInterval")
+    w.key(DescriptionMember.outsideUnitInterval)
     w.string(outsideUnitInterval.rawValue)
     w.endObject()
   }

@@ -1,0 +1,25 @@
+import TimingEngine
+
+/// Warnings in JSON (api.md "Timelines"): what a request may not mean as written but is still
+/// valid, each at its JSON Pointer — a timeline's, an action search's and the exports'.
+extension SceneWarning {
+  /// The member a document holds its warnings in.
+  enum ListMember: String, WireMember {
+    case warnings
+  }
+
+  /// The warnings as an array, each as a problem's field error at a pointer
+  /// (`{"pointer", "message"}`, `Problem.FieldError.Member`), so a client reads both alike.
+  static func write(_ warnings: [SceneWarning], to w: inout JSONWriter) {
+    w.beginArray()
+    for warning in warnings {
+      w.beginObject()
+      w.key(Problem.FieldError.Member.pointer)
+      w.string(JSONPointer(warning.source).description)
+      w.key(Problem.FieldError.Member.message)
+      w.string(warning.message)
+      w.endObject()
+    }
+    w.endArray()
+  }
+}

@@ -1,0 +1,108 @@
+import TimingEngine
+
+/// `POST /v1/springs`' answer (docs/springs.md, openapi.yaml `SpringConversion`): the spring
+/// given, as Core Animation's physical spring and in every API's parameters, its durations, its
+/// CSS `linear()` easing and the warnings where an API states it only nearly or plays it
+/// otherwise.
+struct SpringConversion {
+  /// The answer's members; `distance` is the body's own (`GivenSpring.Member`).
+  enum Member: String, WireMember {
+    case given, canonical, `as`, durations, css, cssMaxError, cssError, warnings
+  }
+
+  /// `durations`' members.
+  enum DurationMember: String, WireMember {
+    case perceptual, settling, motionDuration
+  }
+
+  /// Each warning's members: the API it is about (`css` for the easing's note), what it says,
+  /// and the worst deviation from the exact spring (null for a note).
+  enum WarningMember: String, WireMember {
+    case api, message, maxDeviation
+  }
+
+  let spring: GivenSpring
+  /// The settling duration: the span of the CSS easing.
+  let settling: Double
+  /// The CSS `linear()` easing and its error bound; nil for a spring that oscillates too long.
+  let css: (text: String, error: Double)?
+  let cssMaxError: Double
+  /// Why `css` is nil, when it is: the easing fit's refusal (an `Export/` message).
+  let noCSSMessage: String
+
+  func write(to w: inout JSONWriter) {
+    let curve = spring.curve
+    w.beginObject()
+    w.key(Member.given)
+    w.string(spring.given.api.rawValue)
+    w.key(GivenSpring.Member.distance)
+    w.number(spring.distance)
+    w.key(Member.canonical)
+    w.beginObject()
+    curve.write(to: &w)
+    w.key(SpringCurve.DerivedMember.dampingRatio)
+    w.number(curve.dampingRatio)
+    w.key(SpringCurve.DerivedMember.angularFrequency)
+    w.number(curve.undampedFrequency)
+    w.endObject()
+    // The given API too: its parameters as the conversion states them (the round trip), and
+    // its warnings (Motion's stop, react-spring's integration).
+    let forms = curve.expressedInEveryAPI(distance: spring.distance)
+    w.key(Member.as)
+    w.beginObject()
+    for (api, expressed, _) in forms {
+      w.key(api.rawValue)
+      w.beginObject()
+      for (parameter, value) in expressed.named {
+        w.key(parameter.rawValue)
+        w.number(value)
+      }
+      w.endObject()
+    }
+    w.endObject()
+    w.key(Member.durations)
+    w.beginObject()
+    w.key(DurationMember.perceptual)
+    w.number(2 * Double.pi / curve.undampedFrequency)
+    w.key(DurationMember.settling)
+    w.number(settling)
+    w.key(DurationMember.motionDuration)
+    w.number(forms.first { $0.api == .motionDuration }!.spring[.duration])
+    w.endObject()
+    w.key(Member.css)
+    if let css { w.string(css.text) } else { w.null() }
+    w.key(Member.cssMaxError)
+    w.number(cssMaxError)
+    w.key(Member.cssError)
+    if let css { w.number(css.error) } else { w.null() }
+    w.key(Member.warnings)
+    w.beginArray()
+    if let alias = spring.alias {
+      // How the body's name was read comes first: it explains `given`.
+      writeWarning(api: alias.rawValue, alias.note, maxDeviation: nil, to: &w)
+    }
+    if css == nil {
+      // The note is about the `css` member, and names it.
+      writeWarning(api: Member.css.rawValue, noCSSMessage, maxDeviation: nil, to: &w)
+    }
+    for warning in forms.flatMap(\.warnings) {
+      writeWarning(
+        api: warning.api.rawValue, warning.message, maxDeviation: warning.maxDeviation, to: &w)
+    }
+    w.endArray()
+    w.endObject()
+  }
+
+  private func writeWarning(
+    api: String, _ message: String, maxDeviation: Double?, to w: inout JSONWriter
+  ) {
+    w.beginObject()
+    w.key(WarningMember.api)
+    w.string(api)
+    w.key(WarningMember.message)
+    w.string(message)
+    w.key(WarningMember.maxDeviation)
+    if let maxDeviation { w.number(maxDeviation) } else { w.null() }
+    w.endObject()
+  }
+}
