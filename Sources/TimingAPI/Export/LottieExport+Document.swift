@@ -71,21 +71,22 @@ extension LottieExport {
     for track in source.tracks {
       let animated = Self.animated(track)
       switch track.property.placement {
-      case .transform(let member): transform[member] = animated
-      case .rectangle(let member): rectangle[member] = animated
-      case .fill(let member): fill[member] = animated
+      case .transform(let member): transform[animated: member] = animated
+      case .rectangle(let member): rectangle[animated: member] = animated
+      case .fill(let member): fill[animated: member] = animated
       }
     }
     var identity = LottieTransform()
-    identity.type = LottieShapeType.transform.rawValue
     identity.anchor = LottieAnimated(still: LottieNumbers([0, 0]))
     identity.position = .combined(LottieAnimated(still: LottieNumbers([0, 0])))
     identity.scale = LottieAnimated(still: LottieNumbers([100, 100]))
     identity.rotation = LottieAnimated(still: LottieNumbers(scalar: 0))
     identity.opacity = LottieAnimated(still: LottieNumbers(scalar: 100))
     var group = LottieShapeGroup()
-    group.name = "bounds"
-    group.items = [.rectangle(rectangle), .fill(fill), .transform(identity)]
+    group.items = [
+      LottieShape(.rectangle(rectangle)), LottieShape(.fill(fill)),
+      LottieShape(.transform(identity)),
+    ]
 
     var layer = LottieLayer()
     layer.type = LottieLayer.Kind.shape.rawValue
@@ -99,7 +100,7 @@ extension LottieExport {
     layer.timeStretch = 1
     layer.blendMode = 0
     layer.transform = transform
-    layer.shapes = [.group(group)]
+    layer.shapes = [LottieShape(.group(group), name: "bounds")]
     return layer
   }
 

@@ -1,7 +1,7 @@
 /// An animatable Lottie property (lottie-spec 1.0 "Animated Property"): `a: 0` with the value
 /// in `k`, or `a: 1` with keyframes in `k`; an expression (`x`, After Effects' JavaScript, which
 /// only lottie-web runs) and a slot id (`sid`) beside them.
-struct LottieAnimated<Value: LottieValue>: Sendable, Equatable {
+struct LottieAnimated<Value: LottieValue>: LottieCoding {
   enum Member: String, WireMember, Hashable {
     case animated = "a"
     case value = "k"

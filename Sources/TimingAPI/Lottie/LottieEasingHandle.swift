@@ -2,7 +2,7 @@
 /// keyframe, `i` arrives at the next, each a point of the unit square as a cubic-bezier()'s
 /// control points are. `x` and `y` hold one number for every dimension, or one per dimension
 /// (per-dimension easing: a position whose x and y ease differently).
-struct LottieEasingHandle: Sendable, Equatable {
+struct LottieEasingHandle: LottieCoding {
   enum Member: String, WireMember, Hashable {
     case x
     case y

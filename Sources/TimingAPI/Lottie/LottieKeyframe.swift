@@ -3,7 +3,7 @@
 /// and `i`; a position's spatial tangents `to`/`ti` (the path between this value and the next is
 /// a cubic Bézier through value + `to` and next − … + `ti`); `e`, the segment's end value, in
 /// bodymovin files before 5.5 (later ones take the next keyframe's `s`).
-struct LottieKeyframe<Value: LottieValue>: Sendable, Equatable {
+struct LottieKeyframe<Value: LottieValue>: LottieCoding {
   enum Member: String, WireMember, Hashable {
     case time = "t"
     case start = "s"

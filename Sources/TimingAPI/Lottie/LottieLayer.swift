@@ -4,7 +4,7 @@
 /// `tm` (seconds of the precomposition at each frame), a solid's colour and size, a shape
 /// layer's `shapes`. Masks, effects and text are kept as written: the service neither draws
 /// nor evaluates them; what reads a file lists them, and a round trip keeps them.
-struct LottieLayer: Sendable, Equatable {
+struct LottieLayer: LottieObject {
   enum Member: String, WireMember, Hashable {
     /// The layer type (`LottieLayer.Kind`).
     case type = "ty"
@@ -51,38 +51,15 @@ struct LottieLayer: Sendable, Equatable {
     case collapseTransform = "ct"
   }
 
-  var type: Int?
-  var name: String?
-  var matchName: String?
-  var index: Int?
-  var parent: Int?
-  var hidden: Bool?
-  var threeD: Int?
-  var inPoint: Double?
-  var outPoint: Double?
-  var startTime: Double?
-  var timeStretch: Double?
-  var blendMode: Int?
+  var type, index, parent, threeD, blendMode, autoOrient, matteMode, matteParent, matteTarget,
+    collapseTransform: Int?
+  var name, matchName, referenceID, solidColor, className, layerID: String?
+  var hidden, hasMask: Bool?
+  var inPoint, outPoint, startTime, timeStretch, width, height, solidWidth, solidHeight: Double?
   var transform: LottieTransform?
-  var autoOrient: Int?
   var shapes: [LottieShape]?
-  var referenceID: String?
-  var width: Double?
-  var height: Double?
   var timeRemap: LottieAnimated<LottieNumbers>?
-  var solidColor: String?
-  var solidWidth: Double?
-  var solidHeight: Double?
-  var matteMode: Int?
-  var matteParent: Int?
-  var matteTarget: Int?
-  var hasMask: Bool?
-  var masks: JSONValue?
-  var effects: JSONValue?
-  var text: JSONValue?
-  var className: String?
-  var layerID: String?
-  var collapseTransform: Int?
+  var masks, effects, text: JSONValue?
   var others = LottieOtherMembers()
 
   /// lottie-spec 1.0's layer types (`ty`).
@@ -110,104 +87,19 @@ struct LottieLayer: Sendable, Equatable {
 
   init() {}
 
-  init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
-    guard let members = context.lottieMembers(value, at: pointer, as: Member.self) else {
-      return nil
-    }
-    for member in Member.allCases {
-      guard let item = members[member] else { continue }
-      let at = pointer / member
-      switch member {
-      case .type: type = context.lottieInteger(item, at: at)
-      case .name: name = context.lottieString(item, at: at)
-      case .matchName: matchName = context.lottieString(item, at: at)
-      case .index: index = context.lottieInteger(item, at: at)
-      case .parent: parent = context.lottieInteger(item, at: at)
-      case .hidden: hidden = context.bool(item, at: at)
-      case .threeD: threeD = context.lottieInteger(item, at: at)
-      case .inPoint: inPoint = context.lottieNumber(item, at: at)
-      case .outPoint: outPoint = context.lottieNumber(item, at: at)
-      case .startTime: startTime = context.lottieNumber(item, at: at)
-      case .timeStretch: timeStretch = context.lottieNumber(item, at: at)
-      case .blendMode: blendMode = context.lottieInteger(item, at: at)
-      case .transform: transform = LottieTransform(json: item, at: at, in: &context)
-      case .autoOrient: autoOrient = context.lottieInteger(item, at: at)
-      case .shapes:
-        shapes = context.lottieArray(item, at: at) { item, at, context in
-          LottieShape(json: item, at: at, in: &context)
-        }
-      case .referenceID: referenceID = context.lottieString(item, at: at)
-      case .width: width = context.lottieNumber(item, at: at)
-      case .height: height = context.lottieNumber(item, at: at)
-      case .timeRemap: timeRemap = LottieAnimated(json: item, at: at, in: &context)
-      case .solidColor: solidColor = context.lottieString(item, at: at)
-      case .solidWidth: solidWidth = context.lottieNumber(item, at: at)
-      case .solidHeight: solidHeight = context.lottieNumber(item, at: at)
-      case .matteMode: matteMode = context.lottieInteger(item, at: at)
-      case .matteParent: matteParent = context.lottieInteger(item, at: at)
-      case .matteTarget: matteTarget = context.lottieInteger(item, at: at)
-      case .hasMask: hasMask = context.bool(item, at: at)
-      case .masks: masks = item
-      case .effects: effects = item
-      case .text: text = item
-      case .className: className = context.lottieString(item, at: at)
-      case .layerID: layerID = context.lottieString(item, at: at)
-      case .collapseTransform: collapseTransform = context.lottieInteger(item, at: at)
-      }
-    }
-    others = members.others
-  }
-
-  func write(to w: inout JSONWriter) {
-    w.beginObject()
-    for member in Member.allCases {
-      switch member {
-      case .type: LottieWriting.integer(type, member, to: &w)
-      case .name: LottieWriting.string(name, member, to: &w)
-      case .matchName: LottieWriting.string(matchName, member, to: &w)
-      case .index: LottieWriting.integer(index, member, to: &w)
-      case .parent: LottieWriting.integer(parent, member, to: &w)
-      case .hidden: LottieWriting.bool(hidden, member, to: &w)
-      case .threeD: LottieWriting.integer(threeD, member, to: &w)
-      case .inPoint: LottieWriting.number(inPoint, member, to: &w)
-      case .outPoint: LottieWriting.number(outPoint, member, to: &w)
-      case .startTime: LottieWriting.number(startTime, member, to: &w)
-      case .timeStretch: LottieWriting.number(timeStretch, member, to: &w)
-      case .blendMode: LottieWriting.integer(blendMode, member, to: &w)
-      case .transform:
-        guard let transform else { continue }
-        w.key(member)
-        transform.write(to: &w)
-      case .autoOrient: LottieWriting.integer(autoOrient, member, to: &w)
-      case .shapes:
-        guard let shapes else { continue }
-        w.key(member)
-        w.beginArray()
-        for item in shapes { item.write(to: &w) }
-        w.endArray()
-      case .referenceID: LottieWriting.string(referenceID, member, to: &w)
-      case .width: LottieWriting.number(width, member, to: &w)
-      case .height: LottieWriting.number(height, member, to: &w)
-      case .timeRemap:
-        guard let timeRemap else { continue }
-        w.key(member)
-        timeRemap.write(to: &w)
-      case .solidColor: LottieWriting.string(solidColor, member, to: &w)
-      case .solidWidth: LottieWriting.number(solidWidth, member, to: &w)
-      case .solidHeight: LottieWriting.number(solidHeight, member, to: &w)
-      case .matteMode: LottieWriting.integer(matteMode, member, to: &w)
-      case .matteParent: LottieWriting.integer(matteParent, member, to: &w)
-      case .matteTarget: LottieWriting.integer(matteTarget, member, to: &w)
-      case .hasMask: LottieWriting.bool(hasMask, member, to: &w)
-      case .masks: LottieWriting.json(masks, member, to: &w)
-      case .effects: LottieWriting.json(effects, member, to: &w)
-      case .text: LottieWriting.json(text, member, to: &w)
-      case .className: LottieWriting.string(className, member, to: &w)
-      case .layerID: LottieWriting.string(layerID, member, to: &w)
-      case .collapseTransform: LottieWriting.integer(collapseTransform, member, to: &w)
-      }
-    }
-    others.write(to: &w)
-    w.endObject()
-  }
+  static let fields: [Member: LottieField<Self>] = [
+    .type: .integer(\.type), .name: .string(\.name), .matchName: .string(\.matchName),
+    .index: .integer(\.index), .parent: .integer(\.parent), .hidden: .bool(\.hidden),
+    .threeD: .integer(\.threeD), .inPoint: .number(\.inPoint), .outPoint: .number(\.outPoint),
+    .startTime: .number(\.startTime), .timeStretch: .number(\.timeStretch),
+    .blendMode: .integer(\.blendMode), .transform: .value(\.transform),
+    .autoOrient: .integer(\.autoOrient), .shapes: .list(\.shapes),
+    .referenceID: .string(\.referenceID), .width: .number(\.width), .height: .number(\.height),
+    .timeRemap: .animated(\.timeRemap), .solidColor: .string(\.solidColor),
+    .solidWidth: .number(\.solidWidth), .solidHeight: .number(\.solidHeight),
+    .matteMode: .integer(\.matteMode), .matteParent: .integer(\.matteParent),
+    .matteTarget: .integer(\.matteTarget), .hasMask: .bool(\.hasMask), .masks: .json(\.masks),
+    .effects: .json(\.effects), .text: .json(\.text), .className: .string(\.className),
+    .layerID: .string(\.layerID), .collapseTransform: .integer(\.collapseTransform),
+  ]
 }

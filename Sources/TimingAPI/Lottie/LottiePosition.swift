@@ -1,7 +1,7 @@
 /// A transform's position (lottie-spec 1.0 "Position" and "Split Vector"): one animated
 /// vector — whose keyframes may carry spatial tangents — or split into separately animated
 /// `x` and `y` (and `z`), each with its own keyframes and easing (`{"s": true, "x": …}`).
-enum LottiePosition: Sendable, Equatable {
+enum LottiePosition: LottieCoding {
   case combined(LottieAnimated<LottieNumbers>)
   case split(LottieSplitPosition)
 
@@ -27,7 +27,7 @@ enum LottiePosition: Sendable, Equatable {
 }
 
 /// A position split into its dimensions, each a scalar property of its own.
-struct LottieSplitPosition: Sendable, Equatable {
+struct LottieSplitPosition: LottieCoding {
   enum Member: String, WireMember, Hashable {
     case split = "s"
     case x

@@ -1,70 +1,125 @@
-/// An item of a shape layer's `shapes` or a group's `it` (lottie-spec 1.0 "Shapes"). The
-/// geometry, styles and transforms the service evaluates and writes are modelled; the other
-/// types (modifiers such as trim and repeater, gradients, stars) are kept whole, as written,
-/// with their type named so that what reads the file can list them.
-enum LottieShape: Sendable, Equatable {
-  case group(LottieShapeGroup)
-  case rectangle(LottieRectangle)
-  case ellipse(LottieEllipse)
-  case path(LottiePathShape)
-  case fill(LottieFill)
-  case stroke(LottieStroke)
-  case transform(LottieTransform)
-  /// A type the model does not take apart (or does not know: `type` nil), as the file had it.
-  case unmodelled(type: LottieShapeType?, JSONValue)
-
-  /// lottie-spec 1.0's shape types, by `ty`.
+/// An item of a shape layer's `shapes` or a group's `it` (lottie-spec 1.0 "Shapes"): what
+/// every item has — its type `ty`, name, match name, whether it is hidden — read and written
+/// here once, and its kind's own members (`Content`). The geometry, styles and transforms the
+/// service evaluates and writes are modelled; the other kinds (modifiers such as trim and
+/// repeater, gradients, stars) are kept whole, as written, with their type named so that what
+/// reads the file can list them.
+struct LottieShape: LottieCoding {
   enum Member: String, WireMember, Hashable {
     case type = "ty"
+    case name = "nm"
+    case matchName = "mn"
+    case hidden = "hd"
+  }
+
+  enum Content: Sendable, Equatable {
+    case group(LottieShapeGroup)
+    case rectangle(LottieRectangle)
+    case ellipse(LottieEllipse)
+    case path(LottiePathShape)
+    case fill(LottieFill)
+    case stroke(LottieStroke)
+    case transform(LottieTransform)
+    /// A kind the model does not take apart (or does not know: `type` nil), as the file had
+    /// it, its type and name included.
+    case unmodelled(type: LottieShapeType?, JSONValue)
+  }
+
+  var name: String?
+  var matchName: String?
+  var hidden: Bool?
+  var content: Content
+
+  init(_ content: Content, name: String? = nil) {
+    self.content = content
+    self.name = name
+  }
+
+  /// Its `ty`; nil for a kind lottie-spec 1.0 does not name.
+  var type: LottieShapeType? {
+    switch content {
+    case .group: .group
+    case .rectangle: .rectangle
+    case .ellipse: .ellipse
+    case .path: .path
+    case .fill: .fill
+    case .stroke: .stroke
+    case .transform: .transform
+    case .unmodelled(let type, _): type
+    }
   }
 
   init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
+    let typePointer = pointer / Member.type
     guard
       let text = context.lottieString(
-        context.required(value[Member.type], at: pointer / Member.type, "the shape's type"),
-        at: pointer / Member.type)
+        context.required(value[Member.type], at: typePointer, "the shape's type"),
+        at: typePointer)
     else { return nil }
     guard let type = LottieShapeType(rawValue: text) else {
-      self = .unmodelled(type: nil, value)
+      self.init(.unmodelled(type: nil, value))
       return
     }
+    /// The kind's own members, without those read here.
+    func own<Kind: LottieObject>(_: Kind.Type, _ context: inout DecodingContext) -> Kind? {
+      Kind(json: value, at: pointer, in: &context, excluding: Member.names)
+    }
+    let content: Content?
     switch type {
-    case .group:
-      guard let group = LottieShapeGroup(json: value, at: pointer, in: &context) else { return nil }
-      self = .group(group)
-    case .rectangle:
-      guard let shape = LottieRectangle(json: value, at: pointer, in: &context) else { return nil }
-      self = .rectangle(shape)
-    case .ellipse:
-      guard let shape = LottieEllipse(json: value, at: pointer, in: &context) else { return nil }
-      self = .ellipse(shape)
-    case .path:
-      guard let shape = LottiePathShape(json: value, at: pointer, in: &context) else { return nil }
-      self = .path(shape)
-    case .fill:
-      guard let shape = LottieFill(json: value, at: pointer, in: &context) else { return nil }
-      self = .fill(shape)
-    case .stroke:
-      guard let shape = LottieStroke(json: value, at: pointer, in: &context) else { return nil }
-      self = .stroke(shape)
-    case .transform:
-      guard let shape = LottieTransform(json: value, at: pointer, in: &context) else { return nil }
-      self = .transform(shape)
+    case .group: content = own(LottieShapeGroup.self, &context).map(Content.group)
+    case .rectangle: content = own(LottieRectangle.self, &context).map(Content.rectangle)
+    case .ellipse: content = own(LottieEllipse.self, &context).map(Content.ellipse)
+    case .path: content = own(LottiePathShape.self, &context).map(Content.path)
+    case .fill: content = own(LottieFill.self, &context).map(Content.fill)
+    case .stroke: content = own(LottieStroke.self, &context).map(Content.stroke)
+    case .transform: content = own(LottieTransform.self, &context).map(Content.transform)
     case .polystar, .gradientFill, .gradientStroke, .noStyle, .roundedCorners, .puckerBloat,
       .merge, .twist, .offsetPath, .zigZag, .trim, .repeater:
-      self = .unmodelled(type: type, value)
+      content = .unmodelled(type: type, value)
     }
+    guard let content else { return nil }
+    self.init(content)
+    if case .unmodelled = content { return }
+    name = value[Member.name].flatMap { context.lottieString($0, at: pointer / Member.name) }
+    matchName = value[Member.matchName].flatMap {
+      context.lottieString($0, at: pointer / Member.matchName)
+    }
+    hidden = value[Member.hidden].flatMap { context.bool($0, at: pointer / Member.hidden) }
   }
 
   func write(to w: inout JSONWriter) {
-    switch self {
-    case .group(let shape): shape.write(to: &w)
-    case .rectangle(let shape): shape.write(to: &w)
-    case .ellipse(let shape): shape.write(to: &w)
-    case .path(let shape): shape.write(to: &w)
-    case .fill(let shape): shape.write(to: &w)
-    case .stroke(let shape): shape.write(to: &w)
-    case .transform(let shape): shape.write(to: &w)
+    func writeItem<Kind: LottieObject>(_ type: LottieShapeType, _ kind: Kind) {
+      w.beginObject()
+      for member in Member.allCases {
+        switch member {
+        case .type:
+          w.key(member)
+          w.string(type.rawValue)
+        case .name:
+          guard let name else { continue }
+          w.key(member)
+          w.string(name)
+        case .matchName:
+          guard let matchName else { continue }
+          w.key(member)
+          w.string(matchName)
+        case .hidden:
+          guard let hidden else { continue }
+          w.key(member)
+          w.bool(hidden)
+        }
+      }
+      kind.writeMembers(to: &w)
+      w.endObject()
+    }
+    switch content {
+    case .group(let kind): writeItem(.group, kind)
+    case .rectangle(let kind): writeItem(.rectangle, kind)
+    case .ellipse(let kind): writeItem(.ellipse, kind)
+    case .path(let kind): writeItem(.path, kind)
+    case .fill(let kind): writeItem(.fill, kind)
+    case .stroke(let kind): writeItem(.stroke, kind)
+    case .transform(let kind): writeItem(.transform, kind)
     case .unmodelled(_, let value): w.value(value)
     }
   }
