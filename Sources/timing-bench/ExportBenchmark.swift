@@ -17,17 +17,8 @@ enum ExportBenchmark {
     // default 60 M: it measures the export's speed, not the budget.
     configuration.maxWorkUnits = 200_000_000
     let service = TimingService(configuration: configuration)
-    let request = HTTPRequest(
-      method: .post, target: "/v1/timelines?format=waapi",
-      headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
-      body: json)
-    let probe = service.handle(request)
-    guard probe.status.code == 200 else {
-      print(
-        "export request failed: \(probe.status.code) \(String(decoding: probe.body.prefix(400), as: UTF8.self))"
-      )
-      return
-    }
+    let request = TimelineBenchmark.post("/v1/timelines?format=waapi", json)
+    guard let probe = TimelineBenchmark.answered(service, request, "export") else { return }
     let body = probe.collectedBody()
     // Keyframes: one "offset" member each; animations: one "keyframeCount" each.
     let keyframes = occurrences(of: "\"offset\":", in: body)

@@ -85,22 +85,34 @@ enum TimelineBenchmark {
     }
   }
 
+  /// A POST of a JSON body, as the benchmarks send it through `TimingService.handle`.
+  static func post(_ target: String, _ body: [UInt8]) -> HTTPRequest {
+    HTTPRequest(
+      method: .post, target: target,
+      headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]), body: body)
+  }
+
+  /// The answer to `request` when it is a 200; else nil, with what failed printed.
+  static func answered(_ service: TimingService, _ request: HTTPRequest, _ what: String)
+    -> HTTPResponse?
+  {
+    let answer = service.handle(request)
+    guard answer.status.code == 200 else {
+      print(
+        "\(what) request failed: \(answer.status.code) \(String(decoding: answer.body.prefix(400), as: UTF8.self))"
+      )
+      return nil
+    }
+    return answer
+  }
+
   static func run() {
     let json = Array(requestJSON().utf8)
     var configuration = APIConfiguration()
     configuration.maxTimelineValues = 10_000_000
     let service = TimingService(configuration: configuration)
-    let request = HTTPRequest(
-      method: .post, target: "/v1/timelines",
-      headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
-      body: json)
-    let probe = service.handle(request)
-    guard probe.status.code == 200 else {
-      print(
-        "timeline request failed: \(probe.status.code) \(String(decoding: probe.body.prefix(400), as: UTF8.self))"
-      )
-      return
-    }
+    let request = post("/v1/timelines", json)
+    guard let probe = answered(service, request, "timeline") else { return }
     // The stages alone: parse + decode + plan once, then sample (one core), then sample and
     // encode as the route streams it.
     guard let prepared = try? PreparedTimeline(json: json, configuration: configuration) else {

@@ -45,6 +45,16 @@ enum WorstCase {
     return text + "}"
   }
 
+  /// One layer, 4 000 animations added (`add(i)`) and 4 000 changes (`change(i)`) on
+  /// `keyPath`, sampled at 3 times.
+  static func addsAndChanges(
+    layer: String, keyPath: String, add: (Int) -> String, change: (Int) -> String
+  ) -> String {
+    scene(
+      layers: layer, events: (0..<4000).map(add) + (0..<4000).map(change),
+      sample: #"{"times":[0,1000,4999]}"#, keyPaths: [keyPath])
+  }
+
   /// `count` layers, each with a spring on position.x of its own distance and damping, over
   /// 10 s at 60 fps.
   static func springLayers(_ count: Int) -> String {
@@ -93,37 +103,34 @@ enum WorstCase {
         }, sample: #"{"from":0,"to":100,"fps":10}"#, keyPaths: ["opacity"])
     },
     post("script: 4000 additive adds + 4000 changes") {
-      let adds = (0..<4000).map {
-        #"{"time":\#($0),"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"opacity","byValue":0.001,"additive":true,"duration":1e6}}}"#
-      }
-      let sets = (0..<4000).map {
-        #"{"time":\#(Double($0) + 0.5),"set":[{"layer":"a","keyPath":"opacity","value":\#(Double($0 % 9) / 9)}]}"#
-      }
-      return scene(
-        layers: #"{"name":"a","properties":{"opacity":1}}"#, events: adds + sets,
-        sample: #"{"times":[0,1000,4999]}"#, keyPaths: ["opacity"])
+      addsAndChanges(
+        layer: #"{"name":"a","properties":{"opacity":1}}"#, keyPath: "opacity",
+        add: {
+          #"{"time":\#($0),"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"opacity","byValue":0.001,"additive":true,"duration":1e6}}}"#
+        },
+        change: {
+          #"{"time":\#(Double($0) + 0.5),"set":[{"layer":"a","keyPath":"opacity","value":\#(Double($0 % 9) / 9)}]}"#
+        })
     },
     post("script: 4000 pending adds + 4000 changes") {
-      let adds = (0..<4000).map {
-        #"{"time":0,"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"opacity","toValue":0.5,"beginTime":1e8,"duration":1}}}"#
-      }
-      let sets = (0..<4000).map {
-        #"{"time":\#($0 + 1),"set":[{"layer":"a","keyPath":"opacity","value":\#(Double($0 % 9) / 9)}]}"#
-      }
-      return scene(
-        layers: #"{"name":"a","properties":{"opacity":1}}"#, events: adds + sets,
-        sample: #"{"times":[0,1000,4999]}"#, keyPaths: ["opacity"])
+      addsAndChanges(
+        layer: #"{"name":"a","properties":{"opacity":1}}"#, keyPath: "opacity",
+        add: {
+          #"{"time":0,"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"opacity","toValue":0.5,"beginTime":1e8,"duration":1}}}"#
+        },
+        change: {
+          #"{"time":\#($0 + 1),"set":[{"layer":"a","keyPath":"opacity","value":\#(Double($0 % 9) / 9)}]}"#
+        })
     },
     post("script: 4000 live adds + 4000 silent changes") {
-      let adds = (0..<4000).map {
-        #"{"time":\#($0),"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"transform","fromValue":[],"duration":1e6}}}"#
-      }
-      let sets = (0..<4000).map {
-        #"{"time":\#(Double($0) + 0.5),"transaction":{"disableActions":true},"set":[{"layer":"a","keyPath":"transform.scale.x","value":\#($0 % 9 + 1)}]}"#
-      }
-      return scene(
-        layers: #"{"name":"a"}"#, events: adds + sets, sample: #"{"times":[0,1000,4999]}"#,
-        keyPaths: ["transform"])
+      addsAndChanges(
+        layer: #"{"name":"a"}"#, keyPath: "transform",
+        add: {
+          #"{"time":\#($0),"addAnimation":{"layer":"a","key":"k\#($0)","animation":{"type":"basic","keyPath":"transform","fromValue":[],"duration":1e6}}}"#
+        },
+        change: {
+          #"{"time":\#(Double($0) + 0.5),"transaction":{"disableActions":true},"set":[{"layer":"a","keyPath":"transform.scale.x","value":\#($0 % 9 + 1)}]}"#
+        })
     },
     post("script: 10000 removeAllAnimations over 6000 animations") {
       let animations = (0..<1000).map {
@@ -486,10 +493,7 @@ enum WorstCase {
     let metrics = Metrics()
     let service = TimingService(configuration: configuration, metrics: metrics)
     func request(_ input: EdgeInput, _ samples: Int) -> HTTPRequest {
-      HTTPRequest(
-        method: .post, target: input.target,
-        headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
-        body: Array(input.body(samples).utf8))
+      TimelineBenchmark.post(input.target, Array(input.body(samples).utf8))
     }
     print("\nexports at the edge (the most samples accepted, found by bisection; then one run)")
     print("input | samples | CPU s | status | units | ns/unit | answer")

@@ -142,39 +142,25 @@ extension LottieExport {
   /// sample grid; what each layer sets or animates that Lottie cannot express.
   private func writeReport(warnings: [SceneWarning], into w: inout JSONWriter) {
     w.beginObject()
-    w.key(SampleRequest.RangeMember.from)
-    w.number(from)
-    w.key(SampleRequest.RangeMember.to)
-    w.number(to)
-    w.key(ReportMember.samples)
-    w.number(Double(sampleCount))
+    w.member(SampleRequest.RangeMember.from, from)
+    w.member(SampleRequest.RangeMember.to, to)
+    w.member(ReportMember.samples, Double(sampleCount))
     w.key(ReportMember.bounds)
-    w.beginObject()
-    for unit in ExportUnit.allCases {
-      w.key(unit.rawValue)
-      w.number(bounds.bound(unit))
-    }
-    w.endObject()
+    ExportUnit.write(ExportUnit.allCases, bounds.bound, to: &w)
     w.key(ReportMember.layers)
     w.beginArray()
     for layer in layers {
       w.beginObject()
-      w.key(LayerReportMember.name)
-      w.string(layer.name)
+      w.member(LayerReportMember.name, layer.name)
       w.key(LayerReportMember.properties)
       w.beginArray()
       for track in layer.tracks where track.animated {
         w.beginObject()
-        w.key(TimelineExport.WAAPIAnimationMember.property)
-        w.string(track.property.rawValue)
-        w.key(TimelineExport.WAAPIAnimationMember.keyframeCount)
-        w.number(Double(track.keyframes.count))
-        w.key(TimelineExport.WAAPIAnimationMember.bound)
-        w.number(track.bound)
-        w.key(TimelineExport.WAAPIAnimationMember.maxError)
-        w.number(track.maxError)
-        w.key(PropertyReportMember.held)
-        w.bool(track.keyframes.first?.easing == .hold)
+        w.member(TimelineExport.WAAPIAnimationMember.property, track.property.rawValue)
+        w.member(TimelineExport.WAAPIAnimationMember.keyframeCount, Double(track.keyframes.count))
+        w.member(TimelineExport.WAAPIAnimationMember.bound, track.bound)
+        w.member(TimelineExport.WAAPIAnimationMember.maxError, track.maxError)
+        w.member(PropertyReportMember.held, track.keyframes.first?.easing == .hold)
         w.key(PropertyReportMember.curves)
         w.number(
           Double(
@@ -186,9 +172,7 @@ extension LottieExport {
       }
       w.endArray()
       w.key(TimelineExport.WAAPITargetMember.notExported)
-      w.beginArray()
-      for item in layer.notExported { w.string(item) }
-      w.endArray()
+      w.strings(layer.notExported)
       w.endObject()
     }
     w.endArray()

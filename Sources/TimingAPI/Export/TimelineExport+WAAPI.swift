@@ -41,20 +41,16 @@ extension TimelineExport {
     json.beginArray()
     for track in tracks {
       json.beginObject()
-      json.key(WAAPIAnimationMember.target)
-      json.string(targets[track.layer].name)
-      json.key(WAAPIAnimationMember.property)
-      json.string(track.property.waapiName)
+      json.member(WAAPIAnimationMember.target, targets[track.layer].name)
+      json.member(WAAPIAnimationMember.property, track.property.waapiName)
       json.key(WAAPIAnimationMember.keyframes)
       json.beginArray()
       for keyframe in track.keyframes {
         json.beginObject()
-        json.key(WAAPIKeyframeMember.offset)
-        json.number(keyframe.offset)
+        json.member(WAAPIKeyframeMember.offset, keyframe.offset)
         json.key(track.property.waapiName)
         json.string(CSSValueText.text(track.property, keyframe.value))
-        json.key(WAAPIKeyframeMember.easing)
-        json.string(keyframe.easing.text)
+        json.member(WAAPIKeyframeMember.easing, keyframe.easing.text)
         json.endObject()
       }
       json.endArray()
@@ -62,21 +58,14 @@ extension TimelineExport {
       let timing = self.timing(track)
       json.beginObject()
       // Milliseconds, as Web Animations counts.
-      json.key(WAAPIOptionsMember.duration)
-      json.number(timing.duration * 1000)
-      json.key(WAAPIOptionsMember.delay)
-      json.number(timing.delay * 1000)
-      json.key(WAAPIOptionsMember.iterations)
-      json.number(timing.iterations)
-      json.key(WAAPIOptionsMember.direction)
-      json.string(timing.direction.rawValue)
-      json.key(WAAPIOptionsMember.fill)
-      json.string(timing.fill.rawValue)
-      json.key(WAAPIOptionsMember.easing)
-      json.string(timing.easing.text)
+      json.member(WAAPIOptionsMember.duration, timing.duration * 1000)
+      json.member(WAAPIOptionsMember.delay, timing.delay * 1000)
+      json.member(WAAPIOptionsMember.iterations, timing.iterations)
+      json.member(WAAPIOptionsMember.direction, timing.direction.rawValue)
+      json.member(WAAPIOptionsMember.fill, timing.fill.rawValue)
+      json.member(WAAPIOptionsMember.easing, timing.easing.text)
       json.endObject()
-      json.key(WAAPIAnimationMember.method)
-      json.string(track.timing == nil ? "baked" : "mapped")
+      json.member(WAAPIAnimationMember.method, track.timing == nil ? "baked" : "mapped")
       writeFit(track, into: &json)
       json.endObject()
     }
@@ -85,16 +74,13 @@ extension TimelineExport {
     json.beginArray()
     for target in targets {
       json.beginObject()
-      json.key(WAAPIAnimationMember.target)
-      json.string(target.name)
+      json.member(WAAPIAnimationMember.target, target.name)
       json.key(WAAPITargetMember.style)
       writeStyle(target.style, into: &json)
       json.key(WAAPITargetMember.layerStyle)
       writeStyle(target.layerStyle, into: &json)
       json.key(WAAPITargetMember.notExported)
-      json.beginArray()
-      for keyPath in target.notExported { json.string(keyPath) }
-      json.endArray()
+      json.strings(target.notExported)
       json.endObject()
     }
     json.endArray()
@@ -118,32 +104,18 @@ extension TimelineExport {
   /// The bound requested and the worst error reached, per unit, and the keyframe count.
   func writeFit(_ track: Track, into json: inout JSONWriter) {
     json.key(WAAPIAnimationMember.bound)
-    json.beginObject()
-    for unit in track.property.units {
-      json.key(unit.rawValue)
-      json.number(bounds.bound(unit))
-    }
-    json.endObject()
+    ExportUnit.write(track.property.units, bounds.bound, to: &json)
     json.key(WAAPIAnimationMember.maxError)
-    json.beginObject()
-    for unit in track.property.units {
-      json.key(unit.rawValue)
-      json.number(track.maxError[unit] ?? 0)
-    }
-    json.endObject()
-    json.key(WAAPIAnimationMember.keyframeCount)
-    json.number(track.keyframes.count)
+    ExportUnit.write(track.property.units, { track.maxError[$0] ?? 0 }, to: &json)
+    json.member(WAAPIAnimationMember.keyframeCount, track.keyframes.count)
   }
 
   func writeWindow(into json: inout JSONWriter) {
     json.key(WAAPIMember.sample)
     json.beginObject()
-    json.key(SampleRequest.RangeMember.from)
-    json.number(from)
-    json.key(SampleRequest.RangeMember.to)
-    json.number(to)
-    json.key(WAAPISampleMember.count)
-    json.number(sampleCount)
+    json.member(SampleRequest.RangeMember.from, from)
+    json.member(SampleRequest.RangeMember.to, to)
+    json.member(WAAPISampleMember.count, sampleCount)
     json.endObject()
   }
 }

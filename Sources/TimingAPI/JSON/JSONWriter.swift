@@ -88,6 +88,13 @@ public struct JSONWriter {
     endArray()
   }
 
+  /// An array of strings.
+  public mutating func strings(_ values: [String]) {
+    beginArray()
+    for value in values { string(value) }
+    endArray()
+  }
+
   public mutating func number(_ value: Int) {
     separate()
     ShortestDecimal.appendInteger(Int64(value), to: buffer)

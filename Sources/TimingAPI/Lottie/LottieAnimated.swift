@@ -2,12 +2,9 @@
 /// in `k`, or `a: 1` with keyframes in `k`; an expression (`x`, After Effects' JavaScript, which
 /// only lottie-web runs) and a slot id (`sid`) beside them.
 struct LottieAnimated<Value: LottieValue>: LottieCoding {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case animated = "a"
-    case value = "k"
-    case index = "ix"
-    case expression = "x"
-    case slotID = "sid"
+    case animated = "a", value = "k", index = "ix", expression = "x", slotID = "sid"
   }
 
   enum Content: Sendable, Equatable {
@@ -98,8 +95,7 @@ struct LottieAnimated<Value: LottieValue>: LottieCoding {
       switch member {
       case .animated:
         guard let animated else { continue }
-        w.key(member)
-        w.number(animated)
+        w.member(member, animated)
       case .value:
         w.key(member)
         switch content {
@@ -111,16 +107,13 @@ struct LottieAnimated<Value: LottieValue>: LottieCoding {
         }
       case .index:
         guard let index else { continue }
-        w.key(member)
-        w.number(index)
+        w.member(member, index)
       case .expression:
         guard let expression else { continue }
-        w.key(member)
-        w.string(expression)
+        w.member(member, expression)
       case .slotID:
         guard let slotID else { continue }
-        w.key(member)
-        w.string(slotID)
+        w.member(member, slotID)
       }
     }
     others.write(to: &w)

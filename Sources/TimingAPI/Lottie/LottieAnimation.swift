@@ -2,22 +2,13 @@
 /// plays, its size, assets and layers (the first drawn on top). What a file holds beyond the
 /// model (fonts, characters, slots, metadata, a tool's own members) is kept on a round trip.
 struct LottieAnimation: LottieObject {
+  /// Lottie's keys: `v` the bodymovin version it was written for, `ver` the lottie-spec
+  /// version (10000 for 1.0).
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    /// The bodymovin version it was written for.
-    case version = "v"
-    /// The lottie-spec version, 10000 for 1.0.
-    case specVersion = "ver"
-    case name = "nm"
-    case matchName = "mn"
-    case threeD = "ddd"
-    case frameRate = "fr"
-    case inPoint = "ip"
-    case outPoint = "op"
-    case width = "w"
-    case height = "h"
-    case assets
-    case layers
-    case markers
+    case version = "v", specVersion = "ver", name = "nm", matchName = "mn", threeD = "ddd"
+    case frameRate = "fr", inPoint = "ip", outPoint = "op", width = "w", height = "h", assets
+    case layers, markers
   }
 
   var version, name, matchName: String?

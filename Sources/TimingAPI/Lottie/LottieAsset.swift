@@ -2,16 +2,10 @@
 /// precomposition layers show through `refId`) or an image (`w`, `h`, and the file `u` + `p`, or
 /// a data URL in `p` with `e: 1`).
 struct LottieAsset: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case id
-    case name = "nm"
-    case layers
-    case frameRate = "fr"
-    case width = "w"
-    case height = "h"
-    case directory = "u"
-    case path = "p"
-    case embedded = "e"
+    case id, name = "nm", layers, frameRate = "fr", width = "w", height = "h", directory = "u"
+    case path = "p", embedded = "e"
   }
 
   var id, name, directory, path: String?

@@ -4,23 +4,36 @@
 /// a cubic Bézier through value + `to` and next − … + `ti`); `e`, the segment's end value, in
 /// bodymovin files before 5.5 (later ones take the next keyframe's `s`).
 struct LottieKeyframe<Value: LottieValue>: LottieCoding {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case time = "t"
-    case start = "s"
-    case end = "e"
-    case hold = "h"
-    case outHandle = "o"
-    case inHandle = "i"
-    case name = "n"
-    case spatialOut = "to"
-    case spatialIn = "ti"
+    case time = "t", start = "s", end = "e", hold = "h", outHandle = "o", inHandle = "i"
+    case name = "n", spatialOut = "to", spatialIn = "ti"
   }
 
   /// `n`: the names bodymovin gave a segment's easing, one or one per dimension. Players cache
   /// easings by it (rlottie and lottie-web), so a writer gives each distinct curve its own.
-  enum Name: Sendable, Equatable {
+  enum Name: LottieCoding {
     case one(String)
     case perDimension([String])
+
+    init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
+      if case .array = value {
+        guard
+          let texts = context.lottieArray(value, at: pointer, { $2.lottieString($0, at: $1) })
+        else { return nil }
+        self = .perDimension(texts)
+      } else {
+        guard let text = context.lottieString(value, at: pointer) else { return nil }
+        self = .one(text)
+      }
+    }
+
+    func write(to w: inout JSONWriter) {
+      switch self {
+      case .one(let text): w.string(text)
+      case .perDimension(let texts): w.strings(texts)
+      }
+    }
   }
 
   var time: Double
@@ -62,7 +75,7 @@ struct LottieKeyframe<Value: LottieValue>: LottieCoding {
       case .hold: hold = context.lottieInteger(item, at: at)
       case .outHandle: outHandle = LottieEasingHandle(json: item, at: at, in: &context)
       case .inHandle: inHandle = LottieEasingHandle(json: item, at: at, in: &context)
-      case .name: name = Self.name(item, at: at, in: &context)
+      case .name: name = Name(json: item, at: at, in: &context)
       case .spatialOut: spatialOut = LottieNumbers(json: item, at: at, in: &context)
       case .spatialIn: spatialIn = LottieNumbers(json: item, at: at, in: &context)
       }
@@ -70,62 +83,22 @@ struct LottieKeyframe<Value: LottieValue>: LottieCoding {
     others = members.others
   }
 
-  private static func name(
-    _ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
-  ) -> Name? {
-    if case .array = value {
-      return context.lottieArray(value, at: pointer) { item, at, context in
-        context.lottieString(item, at: at)
-      }.map(Name.perDimension)
-    }
-    return context.lottieString(value, at: pointer).map(Name.one)
-  }
-
   func write(to w: inout JSONWriter) {
     w.beginObject()
     for member in Member.allCases {
       switch member {
       case .time:
-        w.key(member)
-        w.number(time)
-      case .start:
-        guard let start else { continue }
-        w.key(member)
-        start.write(to: &w)
-      case .end:
-        guard let end else { continue }
-        w.key(member)
-        end.write(to: &w)
+        w.member(member, time)
       case .hold:
         guard let hold else { continue }
-        w.key(member)
-        w.number(hold)
-      case .outHandle:
-        guard let outHandle else { continue }
-        w.key(member)
-        outHandle.write(to: &w)
-      case .inHandle:
-        guard let inHandle else { continue }
-        w.key(member)
-        inHandle.write(to: &w)
-      case .name:
-        guard let name else { continue }
-        w.key(member)
-        switch name {
-        case .one(let text): w.string(text)
-        case .perDimension(let texts):
-          w.beginArray()
-          for text in texts { w.string(text) }
-          w.endArray()
-        }
-      case .spatialOut:
-        guard let spatialOut else { continue }
-        w.key(member)
-        spatialOut.write(to: &w)
-      case .spatialIn:
-        guard let spatialIn else { continue }
-        w.key(member)
-        spatialIn.write(to: &w)
+        w.member(member, hold)
+      case .start: w.lottie(member, start)
+      case .end: w.lottie(member, end)
+      case .outHandle: w.lottie(member, outHandle)
+      case .inHandle: w.lottie(member, inHandle)
+      case .name: w.lottie(member, name)
+      case .spatialOut: w.lottie(member, spatialOut)
+      case .spatialIn: w.lottie(member, spatialIn)
       }
     }
     others.write(to: &w)

@@ -5,49 +5,20 @@
 /// layer's `shapes`. Masks, effects and text are kept as written: the service neither draws
 /// nor evaluates them; what reads a file lists them, and a round trip keeps them.
 struct LottieLayer: LottieObject {
+  /// Lottie's keys: `ty` the layer type (`Kind`); `ind` the index `parent` and `tp` refer to;
+  /// `ddd` 1 for a 3D layer; `ip` the first frame it shows and `op` the frame it stops showing
+  /// at (not shown); `st` the frame its own time 0 falls on; `sr` its time's stretch (2 plays
+  /// it at half speed); `ao` 1 to turn it along its position's path; `refId` a
+  /// precomposition's or image's asset; `tm` a precomposition's time remap (its time, in
+  /// seconds, at each frame); `sc` a solid's colour, `#rrggbb`.
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    /// The layer type (`LottieLayer.Kind`).
-    case type = "ty"
-    case name = "nm"
-    case matchName = "mn"
-    /// The layer's index, which `parent` and `tp` refer to.
-    case index = "ind"
-    case parent
-    case hidden = "hd"
-    /// 1 for a 3D layer.
-    case threeD = "ddd"
-    /// The first frame it shows.
-    case inPoint = "ip"
-    /// The frame it stops showing at (not shown).
-    case outPoint = "op"
-    /// The frame its own time 0 falls on.
-    case startTime = "st"
-    /// Its time's stretch: 2 plays it at half speed.
-    case timeStretch = "sr"
-    case blendMode = "bm"
-    case transform = "ks"
-    /// 1: rotated along its position's path.
-    case autoOrient = "ao"
-    case shapes
-    /// A precomposition's or image's asset.
-    case referenceID = "refId"
-    case width = "w"
-    case height = "h"
-    /// A precomposition's time remap: its time, in seconds, at each frame.
-    case timeRemap = "tm"
-    /// A solid layer's colour, `#rrggbb`.
-    case solidColor = "sc"
-    case solidWidth = "sw"
-    case solidHeight = "sh"
-    case matteMode = "tt"
-    case matteParent = "tp"
-    case matteTarget = "td"
-    case hasMask
-    case masks = "masksProperties"
-    case effects = "ef"
-    case text = "t"
-    case className = "cl"
-    case layerID = "ln"
+    case type = "ty", name = "nm", matchName = "mn", index = "ind", parent, hidden = "hd"
+    case threeD = "ddd", inPoint = "ip", outPoint = "op", startTime = "st", timeStretch = "sr"
+    case blendMode = "bm", transform = "ks", autoOrient = "ao", shapes, referenceID = "refId"
+    case width = "w", height = "h", timeRemap = "tm", solidColor = "sc", solidWidth = "sw"
+    case solidHeight = "sh", matteMode = "tt", matteParent = "tp", matteTarget = "td", hasMask
+    case masks = "masksProperties", effects = "ef", text = "t", className = "cl", layerID = "ln"
     case collapseTransform = "ct"
   }
 

@@ -2,11 +2,9 @@
 /// relative to each vertex, and whether it is closed (`c`). A keyframe's `s` holds it in an
 /// array of one (bodymovin's form), a still `k` as the object; which form is kept.
 struct LottiePathValue: LottieValue {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case closed = "c"
-    case inTangents = "i"
-    case outTangents = "o"
-    case vertices = "v"
+    case closed = "c", inTangents = "i", outTangents = "o", vertices = "v"
   }
 
   var closed: Bool?
@@ -74,8 +72,7 @@ struct LottiePathValue: LottieValue {
       switch member {
       case .closed:
         if let closed {
-          w.key(member)
-          w.bool(closed)
+          w.member(member, closed)
         }
       case .inTangents: Self.write(member, inTangents, to: &w)
       case .outTangents: Self.write(member, outTangents, to: &w)

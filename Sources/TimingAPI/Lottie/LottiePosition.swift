@@ -28,11 +28,9 @@ enum LottiePosition: LottieCoding {
 
 /// A position split into its dimensions, each a scalar property of its own.
 struct LottieSplitPosition: LottieCoding {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case split = "s"
-    case x
-    case y
-    case z
+    case split = "s", x, y, z
   }
 
   var x: LottieAnimated<LottieNumbers>
@@ -71,18 +69,10 @@ struct LottieSplitPosition: LottieCoding {
     for member in Member.allCases {
       switch member {
       case .split:
-        w.key(member)
-        w.bool(true)
-      case .x:
-        w.key(member)
-        x.write(to: &w)
-      case .y:
-        w.key(member)
-        y.write(to: &w)
-      case .z:
-        guard let z else { continue }
-        w.key(member)
-        z.write(to: &w)
+        w.member(member, true)
+      case .x: w.lottie(member, x)
+      case .y: w.lottie(member, y)
+      case .z: w.lottie(member, z)
       }
     }
     others.write(to: &w)

@@ -2,11 +2,9 @@
 /// the direction its path runs (1 clockwise, 3 counter-clockwise), which trims and fills with
 /// holes read.
 struct LottieRectangle: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case direction = "d"
-    case position = "p"
-    case size = "s"
-    case roundness = "r"
+    case direction = "d", position = "p", size = "s", roundness = "r"
   }
 
   var direction: Int?

@@ -5,11 +5,9 @@
 /// repeater, gradients, stars) are kept whole, as written, with their type named so that what
 /// reads the file can list them.
 struct LottieShape: LottieCoding {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case type = "ty"
-    case name = "nm"
-    case matchName = "mn"
-    case hidden = "hd"
+    case type = "ty", name = "nm", matchName = "mn", hidden = "hd"
   }
 
   enum Content: Sendable, Equatable {
@@ -93,20 +91,16 @@ struct LottieShape: LottieCoding {
       for member in Member.allCases {
         switch member {
         case .type:
-          w.key(member)
-          w.string(type.rawValue)
+          w.member(member, type.rawValue)
         case .name:
           guard let name else { continue }
-          w.key(member)
-          w.string(name)
+          w.member(member, name)
         case .matchName:
           guard let matchName else { continue }
-          w.key(member)
-          w.string(matchName)
+          w.member(member, matchName)
         case .hidden:
           guard let hidden else { continue }
-          w.key(member)
-          w.bool(hidden)
+          w.member(member, hidden)
         }
       }
       kind.writeMembers(to: &w)

@@ -1,14 +1,10 @@
 /// A solid stroke (`st`): colour `c`, opacity `o`, width `w`, line cap `lc` and join `lj` (1
 /// butt/miter, 2 round, 3 square/bevel), miter limit `ml`, and dashes `d` (kept as written).
 struct LottieStroke: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case color = "c"
-    case opacity = "o"
-    case width = "w"
-    case lineCap = "lc"
-    case lineJoin = "lj"
-    case miterLimit = "ml"
-    case dashes = "d"
+    case color = "c", opacity = "o", width = "w", lineCap = "lc", lineJoin = "lj"
+    case miterLimit = "ml", dashes = "d"
   }
 
   var color, opacity, width: LottieAnimated<LottieNumbers>?

@@ -5,20 +5,11 @@
 /// position; `o` is opacity 0–100, and a repeater's transform fades from `so` to `eo`. The
 /// model names the members; what they make together is the evaluator's.
 struct LottieTransform: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case anchor = "a"
-    case position = "p"
-    case scale = "s"
-    case rotation = "r"
-    case opacity = "o"
-    case skew = "sk"
-    case skewAxis = "sa"
-    case rotationX = "rx"
-    case rotationY = "ry"
-    case rotationZ = "rz"
-    case orientation = "or"
-    case startOpacity = "so"
-    case endOpacity = "eo"
+    case anchor = "a", position = "p", scale = "s", rotation = "r", opacity = "o", skew = "sk"
+    case skewAxis = "sa", rotationX = "rx", rotationY = "ry", rotationZ = "rz", orientation = "or"
+    case startOpacity = "so", endOpacity = "eo"
   }
 
   var anchor, scale, rotation, opacity, skew, skewAxis, rotationX, rotationY, rotationZ,

@@ -12,13 +12,10 @@ extension ActionRecord {
     w.beginArray()
     for record in records {
       w.beginObject()
-      w.key(Member.time)
-      w.number(record.time)
-      w.key(Member.layer)
-      w.string(record.layer)
+      w.member(Member.time, record.time)
+      w.member(Member.layer, record.layer)
       record.resolution.writeMembers(key: record.key, to: &w)
-      w.key(Member.change)
-      w.string(JSONPointer(record.source).description)
+      w.member(Member.change, JSONPointer(record.source).description)
       w.endObject()
     }
     w.endArray()

@@ -10,12 +10,10 @@ extension ActionSearch.Resolution {
 
   /// The members, without the braces around them; `key` is the key as the caller asked it.
   func writeMembers(key: String, to w: inout JSONWriter) {
-    w.key(Member.key)
-    w.string(key)
+    w.member(Member.key, key)
     w.key(Member.action)
     if let action { action.write(to: &w) } else { w.null() }
-    w.key(Member.decidedBy)
-    w.string(decidedBy.rawValue)
+    w.member(Member.decidedBy, decidedBy.rawValue)
     w.key(Member.trace)
     ActionSearch.TraceStep.write(trace, to: &w)
   }

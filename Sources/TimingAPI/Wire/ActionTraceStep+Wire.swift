@@ -14,21 +14,16 @@ extension ActionSearch.TraceStep {
     w.beginArray()
     for step in trace {
       w.beginObject()
-      w.key(Member.step)
-      w.string(step.step.rawValue)
+      w.member(Member.step, step.step.rawValue)
       if let depth = step.depth {
-        w.key(Member.depth)
-        w.number(depth)
+        w.member(Member.depth, depth)
       }
       if let source = step.source {
-        w.key(Member.source)
-        w.string(source.rawValue)
+        w.member(Member.source, source.rawValue)
       }
-      w.key(Member.answer)
-      w.string(step.answer.rawValue)
+      w.member(Member.answer, step.answer.rawValue)
       if let note = step.note {
-        w.key(Member.note)
-        w.string(note)
+        w.member(Member.note, note)
       }
       w.endObject()
     }

@@ -154,28 +154,22 @@ extension Animation {
   /// key times, timing functions, TCB values and path, and a transition's progress range.
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key(Member.type)
-    w.string(AnimationType(kind).rawValue)
+    w.member(Member.type, AnimationType(kind).rawValue)
     if let key {
-      w.key(Member.key)
-      w.string(key)
+      w.member(Member.key, key)
     }
     if let keyPath {
-      w.key(Member.keyPath)
-      w.string(keyPath.text)
+      w.member(Member.keyPath, keyPath.text)
     }
     timing.write(to: &w)
     if !removedOnCompletion {
-      w.key(Member.removedOnCompletion)
-      w.bool(false)
+      w.member(Member.removedOnCompletion, false)
     }
     if additive {
-      w.key(Member.additive)
-      w.bool(true)
+      w.member(Member.additive, true)
     }
     if cumulative {
-      w.key(Member.cumulative)
-      w.bool(true)
+      w.member(Member.cumulative, true)
     }
     if let timingFunction {
       w.key(Member.timingFunction)

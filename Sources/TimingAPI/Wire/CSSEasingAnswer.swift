@@ -27,26 +27,18 @@ struct CSSEasingAnswer {
     w.beginObject()
     w.key(PointsRequest.Member.function)
     function.writeDescription(to: &w)
-    w.key(Member.css)
-    w.string(css)
+    w.member(Member.css, css)
     switch form {
     case .exact:
-      w.key(Member.exact)
-      w.bool(true)
-      w.key(Member.error)
-      w.number(0)
+      w.member(Member.exact, true)
+      w.member(Member.error, 0)
     case .fitted(let maxError, let error, let stops, let duration):
-      w.key(Member.exact)
-      w.bool(false)
-      w.key(Member.maxError)
-      w.number(maxError)
-      w.key(Member.error)
-      w.number(error)
-      w.key(Member.stops)
-      w.number(stops)
+      w.member(Member.exact, false)
+      w.member(Member.maxError, maxError)
+      w.member(Member.error, error)
+      w.member(Member.stops, stops)
       // The CSS animation's duration: linear()'s input runs over the settling duration.
-      w.key(Member.duration)
-      w.number(duration)
+      w.member(Member.duration, duration)
     }
     w.endObject()
   }

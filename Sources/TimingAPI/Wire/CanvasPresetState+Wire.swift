@@ -18,8 +18,7 @@ extension CanvasPreset.State {
       w.endArray()
     }
     if let alpha {
-      w.key(Member.alpha)
-      w.number(alpha)
+      w.member(Member.alpha, alpha)
     }
     w.endObject()
   }

@@ -22,14 +22,10 @@ extension DelegateEvent {
     func flushCompletions(before time: Double, _ w: inout JSONWriter) {
       while let next = pending.first, next.time < time {
         w.beginObject()
-        w.key(Member.time)
-        w.number(next.time)
-        w.key(Member.event)
-        w.string(DelegateEvent.completion)
-        w.key(Member.name)
-        w.string(next.name)
-        w.key(Member.finished)
-        w.bool(next.finished)
+        w.member(Member.time, next.time)
+        w.member(Member.event, DelegateEvent.completion)
+        w.member(Member.name, next.name)
+        w.member(Member.finished, next.finished)
         w.endObject()
         pending = pending.dropFirst()
       }
@@ -37,20 +33,15 @@ extension DelegateEvent {
     for event in events {
       flushCompletions(before: event.time, &w)
       w.beginObject()
-      w.key(Member.time)
-      w.number(event.time)
-      w.key(Member.layer)
-      w.string(event.layer)
+      w.member(Member.time, event.time)
+      w.member(Member.layer, event.layer)
       w.key(Member.key)
       if let key = event.key { w.string(key) } else { w.null() }
-      w.key(Member.event)
-      w.string(event.kind.rawValue)
+      w.member(Member.event, event.kind.rawValue)
       if let finished = event.finished {
-        w.key(Member.finished)
-        w.bool(finished)
+        w.member(Member.finished, finished)
       }
-      w.key(Member.animation)
-      w.string(JSONPointer(event.source).description)
+      w.member(Member.animation, JSONPointer(event.source).description)
       w.endObject()
     }
     flushCompletions(before: .infinity, &w)

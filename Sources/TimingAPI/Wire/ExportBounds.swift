@@ -85,6 +85,19 @@ enum ExportUnit: String, CaseIterable, Sendable {
   case factor
   case colorChannel
 
+  /// `{"length": …, "factor": …, "colorChannel": …}` for `units`: a bound or an error per unit,
+  /// as every export's account states them.
+  static func write(
+    _ units: [ExportUnit], _ value: (ExportUnit) -> Double, to w: inout JSONWriter
+  ) {
+    w.beginObject()
+    for unit in units {
+      w.key(unit.rawValue)
+      w.number(value(unit))
+    }
+    w.endObject()
+  }
+
   /// Its place in `allCases`, where a fit keeps its largest error (by index, not in a
   /// dictionary: hashing a unit per component and sample was a quarter of an export).
   var index: Int {

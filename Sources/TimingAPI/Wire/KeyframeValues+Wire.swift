@@ -140,8 +140,7 @@ extension KeyframeValues {
   /// The calculation mode and the values (not key times, timing functions, TCB values or a
   /// path; see `Animation.write`).
   func write(to w: inout JSONWriter) {
-    w.key(Member.calculationMode)
-    w.string(calculationMode.rawValue)
+    w.member(Member.calculationMode, calculationMode.rawValue)
     w.key(Member.values)
     w.beginArray()
     for value in values { value.write(to: &w) }

@@ -48,26 +48,22 @@ extension MediaTiming {
 
   /// The duration always; the other members where they differ from their defaults.
   func write(to w: inout JSONWriter) {
-    w.key(Member.duration)
-    w.number(duration)
+    w.member(Member.duration, duration)
     for (member, value, skip) in [
       (Member.beginTime, beginTime, 0.0), (.speed, speed, 1), (.timeOffset, timeOffset, 0),
       (.repeatDuration, repeatDuration, 0),
     ] where value != skip {
-      w.key(member)
-      w.number(value)
+      w.member(member, value)
     }
     if repeatCount != 0 {
       w.key(Member.repeatCount)
       if repeatCount.isInfinite { w.string("infinity") } else { w.number(repeatCount) }
     }
     if autoreverses {
-      w.key(Member.autoreverses)
-      w.bool(true)
+      w.member(Member.autoreverses, true)
     }
     if fillMode != .removed {
-      w.key(Member.fillMode)
-      w.string(fillMode.rawValue)
+      w.member(Member.fillMode, fillMode.rawValue)
     }
   }
 }

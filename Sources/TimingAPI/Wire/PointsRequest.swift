@@ -107,14 +107,11 @@ struct PointsRequest {
     w.beginArray()
     for x in xs {
       w.beginObject()
-      w.key(PointMember.x)
-      w.number(x)
-      w.key(PointMember.y)
-      w.number(function.evaluate(x, beforeFlag: beforeFlag))
+      w.member(PointMember.x, x)
+      w.member(PointMember.y, function.evaluate(x, beforeFlag: beforeFlag))
       if slope {
         // JSON has no infinity: a vertical tangent is null.
-        w.key(PointMember.slope)
-        w.number(function.slope(x))
+        w.member(PointMember.slope, function.slope(x))
       }
       w.endObject()
     }

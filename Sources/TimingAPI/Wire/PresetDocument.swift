@@ -35,12 +35,9 @@ struct PresetDocument {
 
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key(Layer.CanvasMember.type)
-    w.string(preset.rawValue)
-    w.key(CanvasSettings.Member.duration)
-    w.number(duration)
-    w.key(CanvasSettings.Member.delay)
-    w.number(delay)
+    w.member(Layer.CanvasMember.type, preset.rawValue)
+    w.member(CanvasSettings.Member.duration, duration)
+    w.member(CanvasSettings.Member.delay, delay)
     w.key(TimelineRequest.Member.screen)
     TimelineRequest.writeScreen(width: screen.width, height: screen.height, to: &w)
     if let view {
@@ -53,10 +50,8 @@ struct PresetDocument {
     w.beginArray()
     for (k, state) in steps.enumerated() {
       w.beginObject()
-      w.key(StepMember.begin)
-      w.number(delay + Double(k) * stepDuration)
-      w.key(StepMember.duration)
-      w.number(stepDuration)
+      w.member(StepMember.begin, delay + Double(k) * stepDuration)
+      w.member(StepMember.duration, stepDuration)
       w.key(StepMember.to)
       state.write(to: &w)
       w.endObject()

@@ -24,16 +24,14 @@ enum PresetList {
     for preset in CanvasPreset.allCases {
       let (start, steps) = preset.definition(width: width, height: height)
       w.beginObject()
-      w.key(Layer.CanvasMember.type)
-      w.string(preset.rawValue)
+      w.member(Layer.CanvasMember.type, preset.rawValue)
       w.key(PresetMember.start)
       start.write(to: &w)
       w.key(PresetMember.steps)
       w.beginArray()
       for step in steps { step.write(to: &w) }
       w.endArray()
-      w.key(PresetMember.stepDuration)
-      w.string("duration/\(preset.stepDivisor(stepCount: steps.count))")
+      w.member(PresetMember.stepDuration, "duration/\(preset.stepDivisor(stepCount: steps.count))")
       w.endObject()
     }
     w.endArray()

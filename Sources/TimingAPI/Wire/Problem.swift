@@ -63,25 +63,17 @@ public struct Problem: Error, Sendable {
   public var response: HTTPResponse {
     var writer = JSONWriter()
     writer.beginObject()
-    writer.key(Member.type)
-    writer.string(Self.typeBase + slug)
-    writer.key(Member.title)
-    writer.string(title)
-    writer.key(Member.status)
-    writer.number(status.code)
-    writer.key(Member.detail)
-    writer.string(detail)
+    writer.member(Member.type, Self.typeBase + slug)
+    writer.member(Member.title, title)
+    writer.member(Member.status, status.code)
+    writer.member(Member.detail, detail)
     if let instance {
-      writer.key(Member.instance)
-      writer.string(Self.uriReference(instance))
+      writer.member(Member.instance, Self.uriReference(instance))
     }
     if let position {
-      writer.key(Member.line)
-      writer.number(position.line)
-      writer.key(Member.column)
-      writer.number(position.column)
-      writer.key(Member.offset)
-      writer.number(position.offset)
+      writer.member(Member.line, position.line)
+      writer.member(Member.column, position.column)
+      writer.member(Member.offset, position.offset)
     }
     if !errors.isEmpty {
       writer.key(Member.errors)
@@ -89,15 +81,12 @@ public struct Problem: Error, Sendable {
       for error in errors {
         writer.beginObject()
         if let pointer = error.pointer {
-          writer.key(FieldError.Member.pointer)
-          writer.string(pointer)
+          writer.member(FieldError.Member.pointer, pointer)
         }
         if let parameter = error.parameter {
-          writer.key(FieldError.Member.parameter)
-          writer.string(parameter)
+          writer.member(FieldError.Member.parameter, parameter)
         }
-        writer.key(FieldError.Member.message)
-        writer.string(error.message)
+        writer.member(FieldError.Member.message, error.message)
         writer.endObject()
       }
       writer.endArray()

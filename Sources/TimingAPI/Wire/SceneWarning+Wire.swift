@@ -14,10 +14,8 @@ extension SceneWarning {
     w.beginArray()
     for warning in warnings {
       w.beginObject()
-      w.key(Problem.FieldError.Member.pointer)
-      w.string(JSONPointer(warning.source).description)
-      w.key(Problem.FieldError.Member.message)
-      w.string(warning.message)
+      w.member(Problem.FieldError.Member.pointer, JSONPointer(warning.source).description)
+      w.member(Problem.FieldError.Member.message, warning.message)
       w.endObject()
     }
     w.endArray()

@@ -9,10 +9,8 @@ extension ServiceVersion {
 
   static func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key(Member.name)
-    w.string(serviceName)
-    w.key(Member.version)
-    w.string(current)
+    w.member(Member.name, serviceName)
+    w.member(Member.version, current)
     w.endObject()
   }
 }

@@ -33,17 +33,13 @@ struct SpringConversion {
   func write(to w: inout JSONWriter) {
     let curve = spring.curve
     w.beginObject()
-    w.key(Member.given)
-    w.string(spring.given.api.rawValue)
-    w.key(GivenSpring.Member.distance)
-    w.number(spring.distance)
+    w.member(Member.given, spring.given.api.rawValue)
+    w.member(GivenSpring.Member.distance, spring.distance)
     w.key(Member.canonical)
     w.beginObject()
     curve.write(to: &w)
-    w.key(SpringCurve.DerivedMember.dampingRatio)
-    w.number(curve.dampingRatio)
-    w.key(SpringCurve.DerivedMember.angularFrequency)
-    w.number(curve.undampedFrequency)
+    w.member(SpringCurve.DerivedMember.dampingRatio, curve.dampingRatio)
+    w.member(SpringCurve.DerivedMember.angularFrequency, curve.undampedFrequency)
     w.endObject()
     // The given API too: its parameters as the conversion states them (the round trip), and
     // its warnings (Motion's stop, react-spring's integration).
@@ -62,17 +58,14 @@ struct SpringConversion {
     w.endObject()
     w.key(Member.durations)
     w.beginObject()
-    w.key(DurationMember.perceptual)
-    w.number(2 * Double.pi / curve.undampedFrequency)
-    w.key(DurationMember.settling)
-    w.number(settling)
-    w.key(DurationMember.motionDuration)
-    w.number(forms.first { $0.api == .motionDuration }!.spring[.duration])
+    w.member(DurationMember.perceptual, 2 * Double.pi / curve.undampedFrequency)
+    w.member(DurationMember.settling, settling)
+    w.member(
+      DurationMember.motionDuration, forms.first { $0.api == .motionDuration }!.spring[.duration])
     w.endObject()
     w.key(Member.css)
     if let css { w.string(css.text) } else { w.null() }
-    w.key(Member.cssMaxError)
-    w.number(cssMaxError)
+    w.member(Member.cssMaxError, cssMaxError)
     w.key(Member.cssError)
     if let css { w.number(css.error) } else { w.null() }
     w.key(Member.warnings)
@@ -97,10 +90,8 @@ struct SpringConversion {
     api: String, _ message: String, maxDeviation: Double?, to w: inout JSONWriter
   ) {
     w.beginObject()
-    w.key(WarningMember.api)
-    w.string(api)
-    w.key(WarningMember.message)
-    w.string(message)
+    w.member(WarningMember.api, api)
+    w.member(WarningMember.message, message)
     w.key(WarningMember.maxDeviation)
     if let maxDeviation { w.number(maxDeviation) } else { w.null() }
     w.endObject()

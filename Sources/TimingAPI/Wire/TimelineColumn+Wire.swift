@@ -36,12 +36,9 @@ extension TimelineColumn {
             w.string(to)
           } else {
             w.beginObject()
-            w.key(CrossFadeMember.from)
-            w.string(from)
-            w.key(CrossFadeMember.to)
-            w.string(to)
-            w.key(CrossFadeMember.progress)
-            w.number(progress)
+            w.member(CrossFadeMember.from, from)
+            w.member(CrossFadeMember.to, to)
+            w.member(CrossFadeMember.progress, progress)
             w.endObject()
           }
         }

@@ -112,10 +112,8 @@ struct TimelineRequest {
   /// request gives as `screen`.
   static func writeScreen(width: Double, height: Double, to w: inout JSONWriter) {
     w.beginObject()
-    w.key(ScreenMember.width)
-    w.number(width)
-    w.key(ScreenMember.height)
-    w.number(height)
+    w.member(ScreenMember.width, width)
+    w.member(ScreenMember.height, height)
     w.endObject()
   }
 

@@ -67,23 +67,19 @@ extension TimingFunction {
   private func writeDescriptionFields(to w: inout JSONWriter) {
     w.beginObject()
     if case .named(let named) = self {
-      w.key(Member.name)
-      w.string(named.rawValue)
+      w.member(Member.name, named.rawValue)
       w.key(DescriptionMember.aliases)
       w.beginArray()
       for alias in named.aliases { w.string(alias) }
       w.endArray()
     }
-    w.key(DescriptionMember.kind)
-    w.string(kind.rawValue)
+    w.member(DescriptionMember.kind, kind.rawValue)
     if let canonical = canonicalText {
-      w.key(DescriptionMember.canonical)
-      w.string(canonical)
+      w.member(DescriptionMember.canonical, canonical)
     }
     switch self {
     case .named, .controlPoints, .cubicBezier, .steps, .linear:
-      w.key(DescriptionMember.css)
-      w.string(cssText)
+      w.member(DescriptionMember.css, cssText)
     case .spring:
       // No CSS function is a spring: this service's `spring(…)` text in a `css` member would
       // be invalid in a style sheet. (A `linear()` approximation could stand for it.)
@@ -97,34 +93,27 @@ extension TimingFunction {
     }
     switch self {
     case .steps(let steps):
-      w.key(DescriptionMember.steps)
-      w.number(steps.count)
-      w.key(DescriptionMember.position)
-      w.string(steps.position.rawValue)
+      w.member(DescriptionMember.steps, steps.count)
+      w.member(DescriptionMember.position, steps.position.rawValue)
     case .linear(let linear):
       w.key(DescriptionMember.points)
       w.beginArray()
       for point in linear.points {
         w.beginObject()
-        w.key(LinearPointMember.input)
-        w.number(point.input)
-        w.key(LinearPointMember.output)
-        w.number(point.output)
+        w.member(LinearPointMember.input, point.input)
+        w.member(LinearPointMember.output, point.output)
         w.endObject()
       }
       w.endArray()
     case .spring(let spring):
       spring.write(to: &w)
-      w.key(SpringCurve.DerivedMember.dampingRatio)
-      w.number(spring.dampingRatio)
+      w.member(SpringCurve.DerivedMember.dampingRatio, spring.dampingRatio)
       w.key(SpringCurve.DerivedMember.settlingDuration)
       if let settling = spring.settlingDuration { w.number(settling) } else { w.null() }
     case .named, .controlPoints, .cubicBezier: break
     }
-    w.key(DescriptionMember.input)
-    w.string(inputIsSeconds ? "seconds" : "fraction")
-    w.key(DescriptionMember.outsideUnitInterval)
-    w.string(outsideUnitInterval.rawValue)
+    w.member(DescriptionMember.input, inputIsSeconds ? "seconds" : "fraction")
+    w.member(DescriptionMember.outsideUnitInterval, outsideUnitInterval.rawValue)
     w.endObject()
   }
 }

@@ -32,9 +32,7 @@ extension TransitionStyle {
 
   /// The type and subtype; the progress range is not written back (see `Animation.write`).
   func write(to w: inout JSONWriter) {
-    w.key(Member.transitionType)
-    w.string(type.rawValue)
-    w.key(Member.subtype)
-    w.string(subtype.rawValue)
+    w.member(Member.transitionType, type.rawValue)
+    w.member(Member.subtype, subtype.rawValue)
   }
 }
