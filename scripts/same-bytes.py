@@ -322,7 +322,39 @@ def refusals():
         ("OPTIONS", "/v1/timing-functions/easeIn", [], None),
         ("OPTIONS", "/v1/timelines", [("Origin", "https://a.example"),
                                       ("Access-Control-Request-Method", "POST")], None),
-    ]
+    ] + layouts(post, scene)
+
+
+def layouts(post, scene):
+    """Every kind of answer with `?pretty` and `?precision` (api.md "JSON layout"): what each
+    does to JSON held whole and streamed, to a route's own JSON, an export's documents, CSV,
+    SVG, plain text and problems (a route's, and the router's own)."""
+    big = json.dumps({"layers": [{"name": "a", "animations": [
+        {"type": "basic", "keyPath": "transform.rotation.z", "toValue": 3, "duration": 2}]}],
+        "sample": {"from": 0, "to": 2, "fps": 1000}}).encode()
+    out = []
+    for query in ["pretty", "precision=3", "pretty&precision=2", "precision=0", "pretty=0"]:
+        for format in ["json", "csv", "svg", "waapi", "css", "lottie"]:
+            out.append(("POST", f"/v1/timelines?format={format}&{query}", post, scene))
+        out += [
+            ("POST", f"/v1/timelines?{query}", post, big),
+            ("GET", f"/v1/timing-functions/easeIn?samples=5&{query}", [], None),
+            ("GET", f"/v1/timing-functions/easeIn.svg?{query}", [], None),
+            ("GET", f"/v1/timing-functions/spring(1,100,10,0)?format=css&{query}", [], None),
+            ("GET", f"/v1/timing-functions?{query}", [], None),
+            ("POST", f"/v1/timing-functions/evaluate?{query}", post,
+             b'{"function": "easeOut", "x": [0.1, 0.3333]}'),
+            ("POST", f"/v1/springs?{query}", post, b'{"swiftUI": {"response": 0.5}}'),
+            ("POST", f"/v1/actions/resolve?{query}", post, b'{"layer": {}, "keys": ["opacity"]}'),
+            ("GET", f"/v1/presets?{query}", [], None),
+            ("GET", f"/v1/presets/pop?{query}", [], None),
+            ("GET", f"/v1/presets/pop?format=lottie&{query}", [], None),
+            ("GET", f"/healthz?{query}", [], None),
+            ("GET", f"/version?{query}", [], None),
+            ("GET", f"/nowhere?{query}", [], None),
+            ("POST", f"/v1/timelines?{query}", post, b'{"layers": 3}'),
+        ]
+    return out
 
 
 def free_port():

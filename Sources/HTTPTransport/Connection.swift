@@ -319,8 +319,10 @@ final class Connection: @unchecked Sendable {
     if case .untilClose = framing, !isHead { closeDelimited = true }
     let keepAlive = machine.responseStarted(
       keepAlive: ConnectionStateMachine.keepsAlive(
-        version: request.version, requestConnection: request.headers.tokens("Connection"),
-        responseConnection: response.headers.tokens("Connection"), closeDelimited: closeDelimited),
+        version: request.version,
+        requestConnection: request.headers.tokens(HTTPField.Name.connection),
+        responseConnection: response.headers.tokens(HTTPField.Name.connection),
+        closeDelimited: closeDelimited),
       serverDraining: server.isDraining, now: Clock.now())
     publishEvictability()
     loop.countResponse(status: response.status.code)

@@ -19,7 +19,8 @@ public struct HTTPResponse: Sendable {
 
   public init(status: HTTPStatus, contentType: String, body: String) {
     self.init(
-      status: status, headers: HTTPFields([("Content-Type", contentType)]), body: Array(body.utf8))
+      status: status, headers: HTTPFields([(HTTPField.Name.contentType, contentType)]),
+      body: Array(body.utf8))
   }
 
   /// The body however it is held: streams are run to the end (for in-process callers).

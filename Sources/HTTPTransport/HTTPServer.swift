@@ -273,7 +273,7 @@ public final class HTTPServer: @unchecked Sendable {
     let response = errorResponder(
       .serviceUnavailable, "the server is at its connection limit; retry shortly")
     var withRetry = response
-    withRetry.headers.set("Retry-After", "1")
+    withRetry.headers.set(HTTPField.Name.retryAfter, "1")
     let bytes = ResponseWriter.serialize(
       withRetry, version: .http11, isHead: false, keepAlive: false)
     _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -302,7 +302,7 @@ public final class HTTPServer: @unchecked Sendable {
       heavyLine
         ? "too many requests are waiting for a turn of heavy work; retry shortly"
         : "the server is holding too many unread responses; retry shortly")
-    response.headers.set("Retry-After", "1")
+    response.headers.set(HTTPField.Name.retryAfter, "1")
     return response
   }
 

@@ -257,7 +257,7 @@ struct RequestParser {
   /// Decides the body's framing from the header section (RFC 9112 §6.3) and checks `Host` and
   /// `Expect`. Returns whether the client waits for `100 Continue`.
   private mutating func finishHead() throws(RequestParseError) -> Bool {
-    let hosts = headers.values("Host")
+    let hosts = headers.values(HTTPField.Name.host)
     if version == .http11 && hosts.count != 1 {
       throw .bad(hosts.isEmpty ? "missing Host header" : "more than one Host header")
     }
@@ -266,13 +266,13 @@ struct RequestParser {
       throw .bad("malformed Host header (expected host[:port])")
     }
 
-    let transferEncodings = headers.values("Transfer-Encoding")
-    let contentLengths = headers.values("Content-Length")
+    let transferEncodings = headers.values(HTTPField.Name.transferEncoding)
+    let contentLengths = headers.values(HTTPField.Name.contentLength)
     var expectsBody = false
     if !transferEncodings.isEmpty {
       if !contentLengths.isEmpty { throw .bad("both Content-Length and Transfer-Encoding") }
       if version == .http10 { throw .bad("Transfer-Encoding in an HTTP/1.0 request") }
-      let codings = headers.tokens("Transfer-Encoding")
+      let codings = headers.tokens(HTTPField.Name.transferEncoding)
       guard codings.last == "chunked" else {
         throw RequestParseError(.notImplemented, "the only supported transfer coding is chunked")
       }
@@ -300,7 +300,7 @@ struct RequestParser {
       state = .fixedBody(remaining: 0)
     }
 
-    let expectations = headers.tokens("Expect")
+    let expectations = headers.tokens(HTTPField.Name.expect)
     if !expectations.isEmpty && version == .http11 {
       guard expectations == ["100-continue"] else {
         throw RequestParseError(

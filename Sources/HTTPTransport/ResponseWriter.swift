@@ -62,10 +62,10 @@ enum ResponseWriter {
 
   /// The fields the writer owns, whatever the handler set.
   private static func isFraming(_ name: String) -> Bool {
-    HTTPFields.equalsIgnoringCase(name, "Content-Length")
-      || HTTPFields.equalsIgnoringCase(name, "Connection")
-      || HTTPFields.equalsIgnoringCase(name, "Date")
-      || HTTPFields.equalsIgnoringCase(name, "Transfer-Encoding")
+    HTTPFields.equalsIgnoringCase(name, HTTPField.Name.contentLength)
+      || HTTPFields.equalsIgnoringCase(name, HTTPField.Name.connection)
+      || HTTPFields.equalsIgnoringCase(name, HTTPField.Name.date)
+      || HTTPFields.equalsIgnoringCase(name, HTTPField.Name.transferEncoding)
   }
 
   /// Decimal digits without a heap allocation (a String of up to 15 bytes is stored inline).

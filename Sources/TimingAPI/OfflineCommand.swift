@@ -242,11 +242,13 @@ public struct OfflineCommand: Sendable, Equatable {
 
   /// The request the HTTP API would be sent; `body` is the scene for `sample`.
   public func request(body: [UInt8]) -> HTTPRequest {
-    var fields = HTTPFields([("Host", "localhost"), ("X-Request-ID", Self.requestID)])
+    var fields = HTTPFields([
+      (HTTPField.Name.host, "localhost"), (HTTPField.Name.requestID, Self.requestID),
+    ])
     switch subcommand {
     case .sample:
-      fields.append("Content-Type", "application/json")
-      fields.append("Content-Length", String(body.count))
+      fields.append(HTTPField.Name.contentType, "application/json")
+      fields.append(HTTPField.Name.contentLength, String(body.count))
       return HTTPRequest(
         method: .post, target: "/v1/timelines?format=" + format.rawValue, headers: fields,
         body: body)
@@ -261,7 +263,7 @@ public struct OfflineCommand: Sendable, Equatable {
           method: .get, target: "/v1/timing-functions/\(name)?format=\(format.rawValue)",
           headers: fields)
       case .json, .csv:
-        fields.append("Accept", HTTPResponse.jsonType)
+        fields.append(HTTPField.Name.accept, HTTPResponse.jsonType)
         return HTTPRequest(
           method: .get,
           target: "/v1/timing-functions/\(name)?samples=\(samples ?? Self.defaultSamples)",
@@ -269,8 +271,8 @@ public struct OfflineCommand: Sendable, Equatable {
       }
     case .spring:
       let body = springBody()
-      fields.append("Content-Type", "application/json")
-      fields.append("Content-Length", String(body.count))
+      fields.append(HTTPField.Name.contentType, "application/json")
+      fields.append(HTTPField.Name.contentLength, String(body.count))
       return HTTPRequest(method: .post, target: "/v1/springs", headers: fields, body: body)
     case .presets:
       let arguments = preset ?? PresetArguments(type: nil, names: [], values: [])

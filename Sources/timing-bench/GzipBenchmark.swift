@@ -18,7 +18,8 @@ enum GzipBenchmark {
       HTTPRequest(
         method: .post, target: "/v1/timelines",
         headers: HTTPFields(
-          [("Host", "bench"), ("Content-Type", "application/json")] + headers),
+          [(HTTPField.Name.host, "bench"), (HTTPField.Name.contentType, "application/json")]
+            + headers),
         body: Array(TimelineBenchmark.requestJSON().utf8))
     }
     let identity = request([])
@@ -54,7 +55,7 @@ enum GzipBenchmark {
           + "\(fixed(Double(whole) / 1e6, 2)) MB  \(fixed(Double(body.count) / Double(whole), 1))×  "
           + "\(fixed(megabytes / wholeSeconds, 0)) MB/s")
     }
-    let coded = request([("Accept-Encoding", "gzip")])
+    let coded = request([(HTTPField.Name.acceptEncoding, "gzip")])
     var codedBytes = 0
     let (plain, plainMedian) = TimelineBenchmark.best(3) {
       _ = service.handle(identity).collectedBody()

@@ -10,7 +10,7 @@ enum HandleBenchmark {
     let service = TimingService(configuration: APIConfiguration())
     let request = HTTPRequest(
       method: .get, target: "/v1/timing-functions/easeIn?x=0.5",
-      headers: HTTPFields([("Host", "bench"), ("User-Agent", "wrk")]), body: [])
+      headers: HTTPFields([(HTTPField.Name.host, "bench"), ("User-Agent", "wrk")]), body: [])
     guard service.handle(request).status.code == 200 else {
       print("the small GET failed")
       return

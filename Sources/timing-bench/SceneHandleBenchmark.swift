@@ -25,7 +25,9 @@ enum SceneHandleBenchmark {
     let service = TimingService(configuration: APIConfiguration())
     let request = HTTPRequest(
       method: .post, target: "/v1/timelines",
-      headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]),
+      headers: HTTPFields([
+        (HTTPField.Name.host, "bench"), (HTTPField.Name.contentType, "application/json"),
+      ]),
       body: Array(TimelineBenchmark.requestJSON().utf8))
     var bytes = 0
     var rates: [Double] = []

@@ -89,7 +89,9 @@ enum TimelineBenchmark {
   static func post(_ target: String, _ body: [UInt8]) -> HTTPRequest {
     HTTPRequest(
       method: .post, target: target,
-      headers: HTTPFields([("Host", "bench"), ("Content-Type", "application/json")]), body: body)
+      headers: HTTPFields([
+        (HTTPField.Name.host, "bench"), (HTTPField.Name.contentType, "application/json"),
+      ]), body: body)
   }
 
   /// The answer to `request` when it is a 200; else nil, with what failed printed.

@@ -653,8 +653,8 @@ enum WorstCase {
         print("\(input.name) | \(body.count / 1024) | — | — | — | — | over the body cap (413)")
         continue
       }
-      var headers = [("Host", "bench")]
-      if input.method == .post { headers.append(("Content-Type", "application/json")) }
+      var headers = [(HTTPField.Name.host, "bench")]
+      if input.method == .post { headers.append((HTTPField.Name.contentType, "application/json")) }
       let request = HTTPRequest(
         method: input.method, target: input.target, headers: HTTPFields(headers), body: body)
       let before = workUnits(metrics)

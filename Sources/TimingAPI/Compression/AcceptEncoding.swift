@@ -26,7 +26,7 @@ struct AcceptEncoding: Equatable {
 
   /// Every `Accept-Encoding` field of a request, combined as one list (RFC 9110 §5.3).
   init(_ headers: HTTPFields) {
-    let values = headers.values("Accept-Encoding")
+    let values = headers.values(HTTPField.Name.acceptEncoding)
     guard !values.isEmpty else {
       self = .absent
       return

@@ -40,20 +40,23 @@ struct CompressionMiddleware: Middleware {
     // 1xx, 204 and 304 never carry content (RFC 9110 §6.4.1), so they have nothing to code.
     let status = routed.response.status.code
     guard status >= 200, status != 204, status != 304,
-      !routed.response.headers.contains("Content-Encoding"),
-      let type = routed.response.headers["Content-Type"], Self.isCompressible(type)
+      !routed.response.headers.contains(HTTPField.Name.contentEncoding),
+      let type = routed.response.headers[HTTPField.Name.contentType], Self.isCompressible(type)
     else { return }
     let accepted = AcceptEncoding(request.headers)
     guard large || accepted.refusesIdentity else { return }
     // From here the answer depends on Accept-Encoding, whether coded or not.
-    routed.response.headers.append("Vary", "Accept-Encoding")
+    routed.response.headers.append(HTTPField.Name.vary, HTTPField.Name.acceptEncoding)
     guard let coding = accepted.preferred(among: ContentCoding.allCases) else { return }
-    routed.response.headers.append("Content-Encoding", coding.token)
+    routed.response.headers.append(HTTPField.Name.contentEncoding, coding.token)
     if EntityTagMiddleware.tags(routed) {
-      let tag = EntityTag.coded(routed.response.headers["ETag"] ?? EntityTag.of(body), coding)
-      routed.response.headers.set("ETag", tag)
+      let tag = EntityTag.coded(
+        routed.response.headers[HTTPField.Name.eTag] ?? EntityTag.of(body), coding)
+      routed.response.headers.set(HTTPField.Name.eTag, tag)
       // The answer becomes a 304 or 412 outside, which sends no body: nothing to compress.
-      if let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) {
+      if let condition = request.headers[HTTPField.Name.ifNoneMatch],
+        EntityTag.matches(condition, tag)
+      {
         return
       }
     }
@@ -83,7 +86,7 @@ struct CompressionMiddleware: Middleware {
   /// Whether `Accept-Encoding` could refuse identity: only `identity;q=0` or `*;q=0` can, so
   /// a field naming neither cannot.
   static func mayRefuseIdentity(_ headers: HTTPFields) -> Bool {
-    headers.values("Accept-Encoding").contains {
+    headers.values(HTTPField.Name.acceptEncoding).contains {
       $0.contains("*") || $0.lowercased().contains("identity")
     }
   }

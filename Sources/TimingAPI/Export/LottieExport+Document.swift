@@ -142,9 +142,9 @@ extension LottieExport {
   /// sample grid; what each layer sets or animates that Lottie cannot express.
   private func writeReport(warnings: [SceneWarning], into w: inout JSONWriter) {
     w.beginObject()
-    w.member(SampleRequest.RangeMember.from, from)
-    w.member(SampleRequest.RangeMember.to, to)
-    w.member(ReportMember.samples, Double(sampleCount))
+    w.member(SampleRequest.RangeMember.from, window.from)
+    w.member(SampleRequest.RangeMember.to, window.to)
+    w.member(ReportMember.samples, window.sampleCount)
     w.key(ReportMember.bounds)
     ExportUnit.write(ExportUnit.allCases, bounds.bound, to: &w)
     w.key(ReportMember.layers)

@@ -31,9 +31,7 @@ struct LottieExport: Sendable {
   let width: Int
   let height: Int
   let bounds: ExportBounds
-  let from: Double
-  let to: Double
-  let sampleCount: Int
+  let window: ExportWindow
   /// What the export itself warns of (a layer turned out of the plane, drawn flat), after the
   /// scene's own warnings in `animationTiming.warnings`.
   let warnings: [SceneWarning]
@@ -48,9 +46,7 @@ struct LottieExport: Sendable {
     let times = input.times
     self.bounds = bounds
     let first = times.first ?? 0
-    from = first
-    to = times.last ?? 0
-    sampleCount = times.count
+    window = ExportWindow(times)
     let rate = Self.frameRate(times)
     frameRate = rate
     // Frames to 1e-9: a sample on a whole frame is that frame exactly.

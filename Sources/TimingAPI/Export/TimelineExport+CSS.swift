@@ -10,8 +10,10 @@ extension TimelineExport {
   func keyframesName(_ track: Track) -> String { "at-\(track.layer)-\(track.property.cssName)" }
 
   func css() -> String {
-    var out = "/* animation-timing export: \(sampleCount) samples from \(numberText(from)) s to "
-    out += "\(numberText(to)) s; each animation mapped from its Core Animation timing or baked "
+    var out =
+      "/* animation-timing export: \(window.sampleCount) samples from \(numberText(window.from)) s to "
+    out +=
+      "\(numberText(window.to)) s; each animation mapped from its Core Animation timing or baked "
     out += "with linear easing between keyframes over that window (docs/export.md). */\n"
     for track in tracks {
       let target = targets[track.layer]

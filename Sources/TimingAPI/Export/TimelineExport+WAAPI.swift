@@ -113,9 +113,9 @@ extension TimelineExport {
   func writeWindow(into json: inout JSONWriter) {
     json.key(WAAPIMember.sample)
     json.beginObject()
-    json.member(SampleRequest.RangeMember.from, from)
-    json.member(SampleRequest.RangeMember.to, to)
-    json.member(WAAPISampleMember.count, sampleCount)
+    json.member(SampleRequest.RangeMember.from, window.from)
+    json.member(SampleRequest.RangeMember.to, window.to)
+    json.member(WAAPISampleMember.count, window.sampleCount)
     json.endObject()
   }
 }

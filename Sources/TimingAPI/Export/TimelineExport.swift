@@ -65,10 +65,8 @@ struct TimelineExport: Sendable {
   let targets: [Target]
   let tracks: [Track]
   let bounds: ExportBounds
-  /// The sampled window, in scene seconds: the baked animations run from `from` to `to`.
-  let from: Double
-  let to: Double
-  let sampleCount: Int
+  /// The sampled window: the baked animations run over it.
+  let window: ExportWindow
 
   enum Failure: Error, Sendable {
     /// Something changes on the grid, but none of it has a CSS form; the message names it.
@@ -83,9 +81,7 @@ struct TimelineExport: Sendable {
     let times = input.times
     self.bounds = bounds
     let (first, last) = (times.first ?? 0, times.last ?? 0)
-    from = first
-    to = last
-    sampleCount = times.count
+    window = ExportWindow(times)
     let span = last - first
     let offsets = times.map { span > 0 ? ($0 - first) / span : 0 }
 
@@ -176,7 +172,7 @@ struct TimelineExport: Sendable {
 
   /// A track's timing: its own when mapped, once over the sampled window when baked.
   func timing(_ track: Track) -> CSSTiming {
-    track.timing ?? .window(from: from, to: to)
+    track.timing ?? .window(from: window.from, to: window.to)
   }
 
   // MARK: Mapping

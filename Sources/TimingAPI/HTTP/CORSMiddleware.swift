@@ -33,28 +33,29 @@ struct CORSMiddleware: Middleware {
 
   /// In place: see `Middleware` on why.
   private func addFields(to routed: inout RoutedResponse, for request: ServiceRequest) {
-    let origin = request.headers["Origin"]
+    let origin = request.headers[HTTPField.Name.origin]
     let allowOrigin: String?
     switch allowedOrigins {
     case .any: allowOrigin = origin == nil ? nil : "*"
     case .listed(let origins): allowOrigin = origin.flatMap { origins.contains($0) ? $0 : nil }
     }
     if allowOrigin != nil, routed.endpoint == .resourceOptions,
-      request.headers["Access-Control-Request-Method"] != nil,
-      let allowed = routed.response.headers["Allow"]
+      request.headers[HTTPField.Name.accessControlRequestMethod] != nil,
+      let allowed = routed.response.headers[HTTPField.Name.allow]
     {
-      routed.response.headers.append("Access-Control-Allow-Methods", allowed)
-      routed.response.headers.append("Access-Control-Allow-Headers", Self.allowedRequestHeaders)
-      routed.response.headers.append("Access-Control-Max-Age", Self.preflightMaxAge)
+      routed.response.headers.append(HTTPField.Name.accessControlAllowMethods, allowed)
+      routed.response.headers.append(
+        HTTPField.Name.accessControlAllowHeaders, Self.allowedRequestHeaders)
+      routed.response.headers.append(HTTPField.Name.accessControlMaxAge, Self.preflightMaxAge)
     }
     switch allowedOrigins {
     case .any: break
-    case .listed: routed.response.headers.append("Vary", "Origin")
+    case .listed: routed.response.headers.append(HTTPField.Name.vary, HTTPField.Name.origin)
     }
     guard let allowOrigin else { return }
-    routed.response.headers.set("Access-Control-Allow-Origin", allowOrigin)
+    routed.response.headers.set(HTTPField.Name.accessControlAllowOrigin, allowOrigin)
     if request.method != .options {
-      routed.response.headers.set("Access-Control-Expose-Headers", Self.exposedHeaders)
+      routed.response.headers.set(HTTPField.Name.accessControlExposeHeaders, Self.exposedHeaders)
     }
   }
 }

@@ -17,8 +17,9 @@ struct CacheControlMiddleware: Middleware {
   private func addField(to routed: inout RoutedResponse, for request: ServiceRequest) {
     guard case .template(_, let slot) = routed.endpoint, routed.response.status == .ok,
       request.method == .get || request.method == .head, slot < policies.count,
-      let value = policies[slot].headerValue, !routed.response.headers.contains("Cache-Control")
+      let value = policies[slot].headerValue,
+      !routed.response.headers.contains(HTTPField.Name.cacheControl)
     else { return }
-    routed.response.headers.append("Cache-Control", value)
+    routed.response.headers.append(HTTPField.Name.cacheControl, value)
   }
 }

@@ -15,9 +15,11 @@ struct EntityTagMiddleware: Middleware {
     guard Self.tags(routed) else { return }
     // A streamed answer comes tagged by its route (its bytes are not known yet), a compressed
     // one by `CompressionMiddleware` (the tag of its coding).
-    let tag = routed.response.headers["ETag"] ?? EntityTag.of(routed.response.body)
-    routed.response.headers.set("ETag", tag)
-    guard let condition = request.headers["If-None-Match"], EntityTag.matches(condition, tag) else {
+    let tag = routed.response.headers[HTTPField.Name.eTag] ?? EntityTag.of(routed.response.body)
+    routed.response.headers.set(HTTPField.Name.eTag, tag)
+    guard let condition = request.headers[HTTPField.Name.ifNoneMatch],
+      EntityTag.matches(condition, tag)
+    else {
       return
     }
     if request.method == .get || request.method == .head {

@@ -9,24 +9,13 @@ enum JSONLayout {
 
   static func isIndented(_ query: QueryString) -> Bool { query.first(parameter) != nil }
 
-  /// The media types laid out: JSON and every `+json` type (problem+json, the WAAPI export's
-  /// vnd.waapi+json).
-  static func isJSON(_ response: HTTPResponse) -> Bool {
-    guard let type = response.headers["Content-Type"] else { return false }
-    let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
-    return essence == HTTPResponse.jsonType || essence.hasSuffix("+json")
-  }
-
-  /// `response` indented when it is JSON held whole; a streamed answer is indented by the route
-  /// that makes it, piece by piece (`TimelineStream`), and is left as it is here.
-  static func indented(_ response: HTTPResponse) -> HTTPResponse {
-    guard response.stream == nil, isJSON(response) else { return response }
+  /// `body`, JSON held whole, indented; what is JSON is the route's to say (`AnswerText`), and a
+  /// streamed answer is indented by the route that makes it, piece by piece (`TimelineStream`).
+  static func indented(_ body: [UInt8]) -> [UInt8] {
     var indenter = JSONIndenter()
-    var body: [UInt8] = []
-    indenter.indent(response.body, into: &body)
-    body.append(UInt8(ascii: "\n"))
-    var result = response
-    result.body = body
-    return result
+    var out: [UInt8] = []
+    indenter.indent(body, into: &out)
+    out.append(UInt8(ascii: "\n"))
+    return out
   }
 }

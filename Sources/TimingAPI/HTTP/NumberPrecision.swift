@@ -5,7 +5,8 @@ import HTTPTransport
 /// back to the double the maths gave (0.39999999999999997 is what it gave); rounded, they are
 /// what a reader wants (0.4 at 6 digits), and still exact to N digits.
 ///
-/// Applied after the route to a JSON answer's text (`NumberTextRounder`), or, for a route that
+/// Applied to a JSON answer's text by its constructor (`RequestContext.answer`, for text the
+/// route says is `AnswerText.json`: `NumberTextRounder`), or, for a route that
 /// `roundsItsNumbers`, by the route as it writes them (a timeline, held whole or streamed:
 /// `TimelineStream`). Exports round within their own bounds instead and do not take it; the
 /// answer's `ETag` differs per precision, since its bytes do (a streamed answer's tag has the
@@ -31,25 +32,13 @@ enum NumberPrecision {
     return n
   }
 
-  /// Whether `response` has its numbers rounded after the route: a successful JSON answer
-  /// (`application/json`, not an export's own `+json` type) held whole. A streamed answer, and
-  /// every CSV answer (a timeline's), is rounded by the route that makes it.
-  static func takes(_ response: HTTPResponse) -> Bool {
-    guard response.stream == nil, response.status == .ok,
-      let type = response.headers["Content-Type"]
-    else { return false }
-    let essence = type.split(separator: ";").first.map { $0.trimmingCharacters(in: " ") } ?? ""
-    return essence == HTTPResponse.jsonType
-  }
-
-  /// `response`, which `takes` its numbers rounded (the caller asked), with them rounded.
-  static func rounded(_ response: HTTPResponse, digits: Int) -> HTTPResponse {
+  /// A JSON answer's `body` with its numbers rounded to `digits` (`RequestContext.answer`, for
+  /// an answer whose text is `.json`).
+  static func rounded(_ body: [UInt8], digits: Int) -> [UInt8] {
     var rounder = NumberTextRounder(digits: digits)
-    let out = ByteBuffer(capacity: response.body.count + 64)
-    rounder.round(response.body, into: out)
+    let out = ByteBuffer(capacity: body.count + 64)
+    rounder.round(body, into: out)
     rounder.finish(into: out)
-    var result = response
-    result.body = out.take()
-    return result
+    return out.take()
   }
 }

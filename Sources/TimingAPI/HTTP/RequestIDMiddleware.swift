@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Outermost, so that everything inside sees the id.
 struct RequestIDMiddleware: Middleware {
-  static let field = "X-Request-ID"
+  static let field = HTTPField.Name.requestID
   /// Longer ids are ignored and replaced: 128 bytes holds a UUID (36), a W3C trace parent (55)
   /// or a proxy's composite id with room to spare, and bounds what one field adds to each log
   /// line and problem.

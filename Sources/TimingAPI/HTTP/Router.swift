@@ -1,4 +1,5 @@
 import HTTPTransport
+import TimingEngine
 
 /// What a route handler sees: the request, its decoded query and the path's `{parameters}`.
 struct RequestContext {
@@ -13,7 +14,10 @@ struct RequestContext {
 extension RequestContext {
   /// The offered media type the client accepts best (RFC 9110 §12.5.1), or 406.
   func negotiate(_ offered: [String]) throws(Problem) -> String {
-    guard let chosen = ContentNegotiation.choose(offered, accept: request.headers["Accept"]) else {
+    guard
+      let chosen = ContentNegotiation.choose(
+        offered, accept: request.headers[HTTPField.Name.accept])
+    else {
       throw Problem.notAcceptable(offered)
     }
     return chosen
@@ -93,10 +97,28 @@ struct Route: Sendable {
     case parameter(String)
   }
 
-  init(
-    _ method: HTTPMethod, _ template: String, _ requestClass: RequestClass = .light,
-    caching: CachePolicy = .unstated, roundsItsNumbers: Bool = false,
+  /// A GET route. Where it runs is stated, never defaulted: a heavy route run as light would
+  /// take a connection queue's core for up to the work budget.
+  static func get(
+    _ template: String, _ requestClass: RequestClass, caching: CachePolicy = .unstated,
     _ handler: @escaping RouteHandler
+  ) -> Route {
+    Route(.get, template, requestClass, caching: caching, roundsItsNumbers: false, handler)
+  }
+
+  /// A POST route, its request class stated as `get`'s.
+  static func post(
+    _ template: String, _ requestClass: RequestClass, roundsItsNumbers: Bool = false,
+    _ handler: @escaping RouteHandler
+  ) -> Route {
+    Route(
+      .post, template, requestClass, caching: .unstated, roundsItsNumbers: roundsItsNumbers, handler
+    )
+  }
+
+  private init(
+    _ method: HTTPMethod, _ template: String, _ requestClass: RequestClass,
+    caching: CachePolicy, roundsItsNumbers: Bool, _ handler: @escaping RouteHandler
   ) {
     self.method = method
     self.roundsItsNumbers = roundsItsNumbers
@@ -269,5 +291,23 @@ struct Router: Sendable {
     }
     allowed.append(.options)
     return allowed
+  }
+}
+
+extension RequestContext {
+  /// What a route answering only JSON does first: the answer negotiated (a 406 when `Accept`
+  /// takes no JSON) and the query checked (a 422 naming each parameter not in `allowed`).
+  func acceptJSON(allowed parameters: Set<String> = []) throws(Problem) {
+    _ = try negotiate(HTTPResponse.jsonOnly)
+    try rejectUnknownParameters(allowed: parameters)
+  }
+
+  /// The request's JSON body, read and parsed under `budget` (`RequestBody`), and the context
+  /// its decoding goes on in, with what is left of the budget.
+  func jsonBody(budget: WorkBudget) throws(Problem) -> (body: JSONValue, decoding: DecodingContext)
+  {
+    var budget = budget
+    let body = try RequestBody.json(request, budget: &budget)
+    return (body, DecodingContext(budget: budget))
   }
 }

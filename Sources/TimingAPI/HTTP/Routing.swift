@@ -21,7 +21,8 @@ struct Routing: Responder {
     if request.target == "*" {
       return RoutedResponse(
         response: HTTPResponse(
-          status: .noContent, headers: HTTPFields([("Allow", "GET, HEAD, POST, OPTIONS")])),
+          status: .noContent,
+          headers: HTTPFields([(HTTPField.Name.allow, "GET, HEAD, POST, OPTIONS")])),
         endpoint: .serverOptions)
     }
     let match =
@@ -39,7 +40,9 @@ struct Routing: Responder {
         return RoutedResponse(
           response: HTTPResponse(
             status: .noContent,
-            headers: HTTPFields([("Allow", allowed.map(\.rawValue).joined(separator: ", "))])),
+            headers: HTTPFields([
+              (HTTPField.Name.allow, allowed.map(\.rawValue).joined(separator: ", "))
+            ])),
           endpoint: .resourceOptions)
       }
       // The resource is known: counted under its route, not with unknown paths.
@@ -65,19 +68,17 @@ struct Routing: Responder {
       let roundsItsNumbers = router.roundsItsNumbers[slot]
       do {
         // A route writing its own numbers to the digits has them checked before it runs; any
-        // other only when its answer is one that is rounded (a successful JSON or CSV answer):
-        // `/healthz?precision=0` is not a mistake about numbers it does not have.
+        // other only when its answer is one that is rounded (`AnswerText.json`, in
+        // `RequestContext.answer`): `/healthz?precision=0` is not a mistake about numbers it
+        // does not have. `?pretty` too is applied by the answer's constructor, which knows what
+        // the text is.
         if roundsItsNumbers { _ = try NumberPrecision.digits(query) }
         response = try router.handlers[slot](context)
-        if !roundsItsNumbers, NumberPrecision.takes(response),
-          let digits = try NumberPrecision.digits(query)
-        {
-          response = NumberPrecision.rounded(response, digits: digits)
-        }
       } catch {
         response = problem(error)
+        // A route's problem is JSON, laid out as its answer would have been.
+        if JSONLayout.isIndented(query) { response.body = JSONLayout.indented(response.body) }
       }
-      if JSONLayout.isIndented(query) { response = JSONLayout.indented(response) }
       return RoutedResponse(response: response, endpoint: endpoint)
     }
   }

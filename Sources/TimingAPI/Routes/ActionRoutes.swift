@@ -8,19 +8,16 @@ struct ActionRoutes {
 
   var routes: [Route] {
     [
-      Route(.post, "/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
+      Route.post("/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
       }
     ]
   }
 
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(HTTPResponse.jsonOnly)
-    try context.rejectUnknownParameters()
-    var budget = configuration.workBudget
-    let body = try RequestBody.json(context.request, budget: &budget)
-    var decoding = DecodingContext(budget: budget)
+    try context.acceptJSON()
+    var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
     let request = try ActionRequest(json: body, in: &decoding)
-    budget = decoding.budget
+    var budget = decoding.budget
     let keys = request.keys
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
@@ -41,6 +38,6 @@ struct ActionRoutes {
     }
     var w = JSONWriter()
     ActionResults(results: results, warnings: decoding.warnings).write(to: &w)
-    return .json(w)
+    return try context.json(w)
   }
 }

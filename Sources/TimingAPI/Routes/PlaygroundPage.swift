@@ -14,8 +14,8 @@ enum PlaygroundPage {
     HTTPResponse(
       status: .ok,
       headers: HTTPFields([
-        ("Content-Type", "text/html; charset=utf-8"),
-        ("Content-Security-Policy", contentSecurityPolicy),
+        (HTTPField.Name.contentType, "text/html; charset=utf-8"),
+        (HTTPField.Name.contentSecurityPolicy, contentSecurityPolicy),
         // The page is HTML and must only ever be read as HTML (and nothing else of ours as it).
         ("X-Content-Type-Options", "nosniff"),
       ]),

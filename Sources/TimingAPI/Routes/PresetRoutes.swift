@@ -9,22 +9,21 @@ struct PresetRoutes {
 
   var routes: [Route] {
     [
-      Route(.get, "/v1/presets", caching: .immutable) { context throws(Problem) in
+      Route.get("/v1/presets", .light, caching: .immutable) { context throws(Problem) in
         try list(context)
       },
-      Route(.get, "/v1/presets/{type}", .heavy, caching: .immutable) {
+      Route.get("/v1/presets/{type}", .heavy, caching: .immutable) {
         context throws(Problem) in try expand(context)
       },
     ]
   }
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(HTTPResponse.jsonOnly)
-    try context.rejectUnknownParameters()
+    try context.acceptJSON()
     let screen = CanvasSettings.defaultScreen
     var w = JSONWriter()
     PresetList.write(width: screen.width, height: screen.height, to: &w)
-    return .json(w)
+    return try context.json(w)
   }
 
   /// What `GET /v1/presets/{type}` answers: its JSON document (the states, steps, animations
@@ -74,17 +73,15 @@ struct PresetRoutes {
       var work = timeline.work
       let body = try Self.export(format, request, timeline, configuration, budget: &work)
       context.meter.charged(workUnits: work.spent)
-      return .answer(answer.representation, body)
+      return try context.answer(answer.representation, body)
     case .plot:
       context.meter.charged(workUnits: timeline.work.spent)
-      return .answer(
+      return try context.answer(
         answer.representation,
         TimelinePlot.svg(plan: timeline.plan, outputs: timeline.outputs, times: timeline.times))
     case .document:
       context.meter.charged(workUnits: timeline.work.spent)
-      var response = HTTPResponse.json(document(request, timeline))
-      response.headers.append("Vary", "Accept")
-      return response
+      return try context.json(document(request, timeline), varies: true)
     }
   }
 

@@ -10,7 +10,7 @@ struct SpringRoutes {
   var routes: [Route] {
     // Heavy: react-spring's integration, Motion's rest test, the deviation grids and the CSS
     // fit take up to ~0.05 s for the slowest springs (docs/performance.md "Springs").
-    [Route(.post, "/v1/springs", .heavy) { context throws(Problem) in try convert(context) }]
+    [Route.post("/v1/springs", .heavy) { context throws(Problem) in try convert(context) }]
   }
 
   /// The CSS easing's error: 0.001 of the distance, as `?format=css` on a timing function.
@@ -19,11 +19,8 @@ struct SpringRoutes {
   static let maxSettling = 1e7
 
   private func convert(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(HTTPResponse.jsonOnly)
-    try context.rejectUnknownParameters(allowed: [])
-    var budget = configuration.workBudget
-    let body = try RequestBody.json(context.request, budget: &budget)
-    var decoding = DecodingContext(budget: budget)
+    try context.acceptJSON()
+    var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
     let spring = GivenSpring(json: body, at: JSONPointer(), in: &decoding)
     try decoding.throwIfFailed()
     guard let spring else { throw Problem.invalidRequest(decoding.problems) }
@@ -50,7 +47,7 @@ struct SpringRoutes {
       ])
     }
     context.meter.charged(workUnits: decoding.budget.spent)
-    return .json(Self.answer(spring, settling: settling))
+    return try context.json(Self.answer(spring, settling: settling))
   }
 
   static func answer(_ spring: GivenSpring, settling: Double) -> JSONWriter {

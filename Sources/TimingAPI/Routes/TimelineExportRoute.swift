@@ -28,10 +28,9 @@ struct TimelineExportRoute {
     let input = try Self.columns(
       prepared, for: format, configuration: configuration, budget: &work)
     context.meter.charged(workUnits: work.spent)
+    let body: [UInt8]
     do throws(ExportFormat.Failure) {
-      return .answer(
-        format.representation,
-        try format.bytes(input, bounds: bounds, warnings: prepared.warnings))
+      body = try format.bytes(input, bounds: bounds, warnings: prepared.warnings)
     } catch {
       switch error {
       case .nothingExportable(let message):
@@ -44,6 +43,7 @@ struct TimelineExportRoute {
         ])
       }
     }
+    return try context.answer(format.representation, body)
   }
 
   /// The exported columns of a prepared timeline, their sampling and fit charged to `budget`;

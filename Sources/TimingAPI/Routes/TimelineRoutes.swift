@@ -9,7 +9,7 @@ struct TimelineRoutes {
 
   var routes: [Route] {
     [
-      Route(.post, "/v1/timelines", .heavy, roundsItsNumbers: true) { context throws(Problem) in
+      Route.post("/v1/timelines", .heavy, roundsItsNumbers: true) { context throws(Problem) in
         try timeline(context)
       }
     ]
@@ -34,24 +34,24 @@ struct TimelineRoutes {
       try context.refusePrecision(for: .plot)
       let prepared = try prepare(context)
       // Bounded (about 2 MB at most) and held whole, so tagged from its bytes like other answers.
-      return HTTPResponse(
-        status: .ok,
-        headers: HTTPFields([
-          ("Content-Type", representation.contentType), ("Vary", "Accept"),
-        ]), body: TimelinePlot.svg(prepared))
+      return try context.answer(representation, TimelinePlot.svg(prepared))
     case .samples(let samples):
       format = samples
     }
     let prepared = try prepare(context)
-    var headers = HTTPFields([("Content-Type", representation.contentType), ("Vary", "Accept")])
     // `?precision`, checked by `Routing` before the route ran: numbers rounded as they are
     // written, held whole or streamed (the route `roundsItsNumbers`).
     let digits = try NumberPrecision.digits(context.query)
     guard prepared.numberCount > Self.streamingThreshold else {
-      // Held whole: `?pretty` is applied to it with every other JSON answer (`JSONLayout`).
-      return HTTPResponse(
-        status: .ok, headers: headers,
-        body: TimelineStream(prepared, format: format, significantDigits: digits).collect())
+      // Held whole: its JSON already rounded, indented by `?pretty` like every JSON answer.
+      let text: AnswerText
+      switch format {
+      case .json: text = .roundedJSON
+      case .csv: text = .other
+      }
+      return try context.answer(
+        TimelineStream(prepared, format: format, significantDigits: digits).collect(),
+        contentType: representation.contentType, text: text, varies: true)
     }
     let indented = format == .json && JSONLayout.isIndented(context.query)
     let stream = TimelineStream(
@@ -64,19 +64,20 @@ struct TimelineRoutes {
     let layout =
       (indented ? ";" + JSONLayout.parameter : "")
       + (digits.map { ";\(NumberPrecision.parameter)=\($0)" } ?? "")
-    headers.append(
-      "ETag",
-      EntityTag.of(
-        Array((representation.mediaType + layout + OpenAPIDocument.tag).utf8) + [0]
-          + context.request.body))
-    return HTTPResponse(
-      status: .ok, headers: headers,
+    var response = HTTPResponse.answer(
+      representation,
       stream: ResponseStream(reservedBytes: prepared.estimatedBytes) {
         [meter = context.meter] piece in
         let more = stream.next(into: &piece)
         meter.made(responseBytes: piece.count)
         return more
       })
+    response.headers.append(
+      HTTPField.Name.eTag,
+      EntityTag.of(
+        Array((representation.mediaType + layout + OpenAPIDocument.tag).utf8) + [0]
+          + context.request.body))
+    return response
   }
 
   /// The scene of a samples or plot request, whose only parameter is `format` (and `pretty`,

@@ -18,8 +18,7 @@ enum TimingFunctionCSS {
   static func answer(_ function: TimingFunction, _ context: RequestContext) throws(Problem)
     -> HTTPResponse
   {
-    _ = try context.negotiate(HTTPResponse.jsonOnly)
-    try context.rejectUnknownParameters(allowed: parameters)
+    try context.acceptJSON(allowed: parameters)
     var problems = DecodingContext.query()
     _ = TimingFunctionRoutes.lookUpOffer.named(in: context.query, problems: &problems)
     var maxError = defaultMaxError
@@ -58,6 +57,6 @@ enum TimingFunctionCSS {
     }
     var w = JSONWriter()
     answer.write(to: &w)
-    return HTTPResponse.json(w)
+    return try context.json(w)
   }
 }

@@ -7,14 +7,14 @@ struct TimingFunctionRoutes {
 
   var routes: [Route] {
     [
-      Route(.get, "/v1/timing-functions", caching: .immutable) { context throws(Problem) in
+      Route.get("/v1/timing-functions", .light, caching: .immutable) { context throws(Problem) in
         try list(context)
       },
-      Route(.get, "/v1/timing-functions/{function}", caching: .immutable) {
+      Route.get("/v1/timing-functions/{function}", .light, caching: .immutable) {
         context throws(Problem) in
         try lookUp(context)
       },
-      Route(.post, "/v1/timing-functions/evaluate") { context throws(Problem) in
+      Route.post("/v1/timing-functions/evaluate", .light) { context throws(Problem) in
         try evaluate(context)
       },
     ]
@@ -43,11 +43,10 @@ struct TimingFunctionRoutes {
     named: [.easing], negotiated: [.points, .plot], absentMeaning: "points")
 
   private func list(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(HTTPResponse.jsonOnly)
-    try context.rejectUnknownParameters(allowed: [])
+    try context.acceptJSON()
     var w = JSONWriter()
     TimingFunctionCatalogue.write(to: &w)
-    return HTTPResponse.json(w)
+    return try context.json(w)
   }
 
   /// A function by name or CSS text: its points as JSON (the query is a `PointsRequest`), or
@@ -88,7 +87,8 @@ struct TimingFunctionRoutes {
         allowed: PointsRequest.rangeParameters, answersJSON: false)
       let range = try PointsRequest.range(of: function, in: query)
       // A `.svg` path is one representation, so its answer does not vary with `Accept`.
-      return svgResponse(CurvePlot.svg(function, from: range.from, to: range.to), vary: !wantsSVG)
+      return try svgResponse(
+        CurvePlot.svg(function, from: range.from, to: range.to), vary: !wantsSVG, context)
     case .points:
       break
     }
@@ -102,23 +102,20 @@ struct TimingFunctionRoutes {
         query.values(PointsRequest.Parameter.x).isEmpty
           ? PointsRequest.Parameter.samples : .x, "\(points.xs.count) points"))
     context.meter.charged(workUnits: budget.spent)
-    return pointsResponse(points, vary: true)
+    return try pointsResponse(points, vary: true, context)
   }
 
   private func evaluate(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    _ = try context.negotiate(HTTPResponse.jsonOnly)
-    try context.rejectUnknownParameters(allowed: [])
-    var budget = configuration.workBudget
-    let body = try RequestBody.json(context.request, budget: &budget)
-    var decoding = DecodingContext(budget: budget)
+    try context.acceptJSON()
+    var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
     let points = try PointsRequest(
       json: body, maxPoints: configuration.maxPointsPerRequest, in: &decoding)
-    budget = decoding.budget
+    var budget = decoding.budget
     try charge(
       points.xs.count, to: &budget,
       field: .at(JSONPointer() / PointsRequest.Member.x, "\(points.xs.count) points"))
     context.meter.charged(workUnits: budget.spent)
-    return pointsResponse(points, vary: false)
+    return try pointsResponse(points, vary: false, context)
   }
 
   /// Evaluating and writing `points` points, charged before any is evaluated.
@@ -136,17 +133,18 @@ struct TimingFunctionRoutes {
 
   // MARK: Shared pieces
 
-  private func pointsResponse(_ points: PointsRequest, vary: Bool) -> HTTPResponse {
+  private func pointsResponse(_ points: PointsRequest, vary: Bool, _ context: RequestContext)
+    throws(Problem) -> HTTPResponse
+  {
     var w = JSONWriter(capacity: points.estimatedBytes)
     points.write(to: &w)
-    var response = HTTPResponse.json(w)
-    if vary { response.headers.append("Vary", "Accept") }
-    return response
+    return try context.json(w, varies: vary)
   }
 
-  private func svgResponse(_ text: String, vary: Bool) -> HTTPResponse {
-    var response = HTTPResponse(status: .ok, contentType: HTTPResponse.svgType, body: text)
-    if vary { response.headers.append("Vary", "Accept") }
-    return response
+  private func svgResponse(_ text: String, vary: Bool, _ context: RequestContext) throws(Problem)
+    -> HTTPResponse
+  {
+    try context.answer(
+      Array(text.utf8), contentType: HTTPResponse.svgType, text: .other, varies: vary)
   }
 }

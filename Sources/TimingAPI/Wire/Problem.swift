@@ -92,7 +92,7 @@ public struct Problem: Error, Sendable {
       writer.endArray()
     }
     writer.endObject()
-    var headers = HTTPFields([("Content-Type", Self.mediaType)])
+    var headers = HTTPFields([(HTTPField.Name.contentType, Self.mediaType)])
     for (name, value) in extraHeaders { headers.append(name, value) }
     // Ends with a line break like every JSON answer (`JSONLayout`).
     return HTTPResponse(status: status, headers: headers, body: writer.bytes + [UInt8(ascii: "\n")])
@@ -127,7 +127,7 @@ public struct Problem: Error, Sendable {
     var p = Problem(
       .methodNotAllowed, "method-not-allowed", "Method not allowed",
       "\(method.rawValue.prefix(20)) is not allowed here; use \(allow)")
-    p.extraHeaders = [("Allow", allow)]
+    p.extraHeaders = [(HTTPField.Name.allow, allow)]
     return p
   }
 

@@ -5,7 +5,7 @@ import TimingEngine
 enum RequestBody {
   /// The parse is charged to the request's budget (decoding, by the byte).
   static func json(_ request: HTTPRequest, budget: inout WorkBudget) throws(Problem) -> JSONValue {
-    let type = request.headers["Content-Type"]
+    let type = request.headers[HTTPField.Name.contentType]
     let parts = type?.split(separator: ";", omittingEmptySubsequences: false) ?? []
     let mediaType = parts.first?.trimmingCharacters(in: " \t").lowercased()
     guard let mediaType,

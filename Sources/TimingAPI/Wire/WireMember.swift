@@ -71,23 +71,8 @@ extension JSONWriter {
   mutating func key<Member: WireMember>(_ member: Member) { key(member.rawValue) }
 
   /// A member and its value, on one line of the writer's code.
-  mutating func member<Member: WireMember>(_ member: Member, _ value: Double) {
+  mutating func member<Member: WireMember>(_ member: Member, _ value: some JSONScalar) {
     key(member.rawValue)
-    number(value)
-  }
-
-  mutating func member<Member: WireMember>(_ member: Member, _ value: Int) {
-    key(member.rawValue)
-    number(value)
-  }
-
-  mutating func member<Member: WireMember>(_ member: Member, _ value: String) {
-    key(member.rawValue)
-    string(value)
-  }
-
-  mutating func member<Member: WireMember>(_ member: Member, _ value: Bool) {
-    key(member.rawValue)
-    bool(value)
+    value.write(to: &self)
   }
 }
