@@ -45,6 +45,13 @@ enum WorstCase {
     return text + "}"
   }
 
+  /// One layer and `count` script events (`event(i)`) on `keyPath`, sampled at `sample`.
+  static func changes(
+    _ count: Int, layer: String, sample: String, keyPath: String, _ event: (Int) -> String
+  ) -> String {
+    scene(layers: layer, events: (0..<count).map(event), sample: sample, keyPaths: [keyPath])
+  }
+
   /// One layer, 4 000 animations added (`add(i)`) and 4 000 changes (`change(i)`) on
   /// `keyPath`, sampled at 3 times.
   static func addsAndChanges(
@@ -64,8 +71,11 @@ enum WorstCase {
     return scene(layers: layers.joined(separator: ","), sample: #"{"from":0,"to":10,"fps":60}"#)
   }
 
-  /// One layer with `count` copies of an animation, sampled at `times` times.
-  static func sampled(_ count: Int, _ animation: String, times: Int, keyPath: String) -> String {
+  /// One layer with `count` copies of an animation, sampled at `times` times (1 000 copies at
+  /// 20 000 times: the sampling inputs' size).
+  static func sampled(
+    _ animation: String, count: Int = 1000, times: Int = 20000, keyPath: String
+  ) -> String {
     let animations = Array(repeating: animation, count: count).joined(separator: ",")
     return scene(
       layers: "{\"name\":\"a\",\"animations\":[\(animations)]}",
@@ -75,32 +85,36 @@ enum WorstCase {
   static let inputs: [Input] = [
     // Scripts: n property changes on one key path (issue 7).
     post("script: 8000 transactions on opacity") {
-      scene(
-        layers: #"{"name":"a","properties":{"opacity":1}}"#,
-        events: (0..<8000).map {
-          #"{"time":\#(Double($0) / 1000),"transaction":{"animationDuration":1},"set":[{"layer":"a","keyPath":"opacity","value":\#($0 % 2 == 0 ? 0.25 : 0.75)}]}"#
-        }, sample: #"{"from":0,"to":10,"fps":60}"#, keyPaths: ["opacity"])
+      changes(
+        8000, layer: #"{"name":"a","properties":{"opacity":1}}"#,
+        sample: #"{"from":0,"to":10,"fps":60}"#, keyPath: "opacity"
+      ) {
+        #"{"time":\#(Double($0) / 1000),"transaction":{"animationDuration":1},"set":[{"layer":"a","keyPath":"opacity","value":\#($0 % 2 == 0 ? 0.25 : 0.75)}]}"#
+      }
     },
     post("script: 8500 transactions on transform.rotation.z") {
-      scene(
-        layers: #"{"name":"a"}"#,
-        events: (0..<8500).map {
-          #"{"time":\#($0),"transaction":{"animationDuration":1e6},"set":[{"layer":"a","keyPath":"transform.rotation.z","value":\#($0 % 7)}]}"#
-        }, sample: #"{"from":0,"to":10000,"fps":0.1}"#, keyPaths: ["transform"])
+      changes(
+        8500, layer: #"{"name":"a"}"#, sample: #"{"from":0,"to":10000,"fps":0.1}"#,
+        keyPath: "transform"
+      ) {
+        #"{"time":\#($0),"transaction":{"animationDuration":1e6},"set":[{"layer":"a","keyPath":"transform.rotation.z","value":\#($0 % 7)}]}"#
+      }
     },
     post("script: 10000 UIKit blocks stacking on position") {
-      scene(
-        layers: #"{"name":"v","delegate":"view"}"#,
-        events: (0..<10000).map {
-          #"{"time":\#(Double($0) / 100),"animate":{"duration":1e6},"set":[{"layer":"v","keyPath":"position","value":[\#($0 % 13),1]}]}"#
-        }, sample: #"{"from":0,"to":100,"fps":10}"#, keyPaths: ["position"])
+      changes(
+        10000, layer: #"{"name":"v","delegate":"view"}"#, sample: #"{"from":0,"to":100,"fps":10}"#,
+        keyPath: "position"
+      ) {
+        #"{"time":\#(Double($0) / 100),"animate":{"duration":1e6},"set":[{"layer":"v","keyPath":"position","value":[\#($0 % 13),1]}]}"#
+      }
     },
     post("script: 7000 blocks from current state") {
-      scene(
-        layers: #"{"name":"v","delegate":"view"}"#,
-        events: (0..<7000).map {
-          #"{"time":\#(Double($0) / 100),"animate":{"duration":1e6,"options":["beginFromCurrentState"]},"set":[{"layer":"v","keyPath":"opacity","value":\#(Double($0 % 13) / 13)}]}"#
-        }, sample: #"{"from":0,"to":100,"fps":10}"#, keyPaths: ["opacity"])
+      changes(
+        7000, layer: #"{"name":"v","delegate":"view"}"#, sample: #"{"from":0,"to":100,"fps":10}"#,
+        keyPath: "opacity"
+      ) {
+        #"{"time":\#(Double($0) / 100),"animate":{"duration":1e6,"options":["beginFromCurrentState"]},"set":[{"layer":"v","keyPath":"opacity","value":\#(Double($0 % 13) / 13)}]}"#
+      }
     },
     post("script: 4000 additive adds + 4000 changes") {
       addsAndChanges(
@@ -179,61 +193,53 @@ enum WorstCase {
     // Sampling: many animations of one class at many times.
     post("sample: 1000 basic opacity × 20000 times") {
       sampled(
-        1000, #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":30}"#,
-        times: 20000, keyPath: "opacity")
+        #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"duration":30}"#,
+        keyPath: "opacity")
     },
     post("sample: 1000 additive transforms × 20000 times") {
       sampled(
-        1000,
         #"{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[0,1,0,0,-1,0,0,0,0,0,1,0,5,5,0,1],"additive":true,"duration":30}"#,
-        times: 20000, keyPath: "transform")
+        keyPath: "transform")
     },
     post("sample: 1000 transform.rotation.z × 20000 times") {
       sampled(
-        1000,
         #"{"type":"basic","keyPath":"transform.rotation.z","fromValue":0,"toValue":3,"duration":30}"#,
-        times: 20000, keyPath: "transform")
+        keyPath: "transform")
     },
     post("sample: 1000 rotateZ value functions × 20000 times") {
       sampled(
-        1000,
         #"{"type":"basic","keyPath":"transform","valueFunction":"rotateZ","fromValue":0,"toValue":3,"additive":true,"duration":30}"#,
-        times: 20000, keyPath: "transform")
+        keyPath: "transform")
     },
     post("sample: 1000 cumulative transforms × 20000 times") {
       sampled(
-        1000,
         #"{"type":"basic","keyPath":"transform","fromValue":[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1],"toValue":[1,0,0,0,0,1,0,0,0,0,1,0,1,0,0,1],"cumulative":true,"repeatCount":1e9,"duration":1e-6,"additive":true}"#,
-        times: 20000, keyPath: "transform")
+        keyPath: "transform")
     },
     post("sample: 1000 springs × 20000 times") {
       sampled(
-        1000,
         #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"damping":3,"duration":30}"#,
-        times: 20000, keyPath: "opacity")
+        keyPath: "opacity")
     },
     post("sample: 1000 paced paths × 20000 times") {
       let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
         separator: " ")
       return sampled(
-        1000,
         #"{"type":"keyframe","keyPath":"position","path":"M0,0 \#(path)","calculationMode":"paced","duration":30}"#,
-        times: 20000, keyPath: "position")
+        keyPath: "position")
     },
     post("sample: 500 paced paths with rotation × 20000 times") {
       let path = (0..<50).map { "C\($0),\($0 * 3) \($0 + 1),\($0) \($0 + 2),\($0 * 2)" }.joined(
         separator: " ")
       return sampled(
-        500,
         #"{"type":"keyframe","keyPath":"position","path":"M0,0 \#(path)","calculationMode":"paced","rotationMode":"auto","duration":30}"#,
-        times: 20000, keyPath: "position")
+        count: 500, keyPath: "position")
     },
     post("sample: 1000 cubicPaced keyframes × 20000 times") {
       let values = (0..<40).map { "\($0 * $0 % 17)" }.joined(separator: ",")
       return sampled(
-        1000,
         #"{"type":"keyframe","keyPath":"opacity","values":[\#(values)],"calculationMode":"cubicPaced","duration":30}"#,
-        times: 20000, keyPath: "opacity")
+        keyPath: "opacity")
     },
     post("sample: 1000 groups 8 deep × 20000 times") {
       var animation =
@@ -242,20 +248,18 @@ enum WorstCase {
         animation =
           #"{"type":"group","duration":3,"repeatCount":4,"autoreverses":true,"timingFunction":"cubic-bezier(0.2,1.5,0.8,-0.5)","animations":[\#(animation)]}"#
       }
-      return sampled(1000, animation, times: 20000, keyPath: "opacity")
+      return sampled(animation, keyPath: "opacity")
     },
     post("sample: 1000 keyframes with Bézier segments × 20000 times") {
       sampled(
-        1000,
         #"{"type":"keyframe","keyPath":"opacity","values":[0,1,0,1],"timingFunctions":["cubic-bezier(0.1,0.9,0.2,1)","easeIn","cubic-bezier(1,0,0,1)"],"duration":30}"#,
-        times: 20000, keyPath: "opacity")
+        keyPath: "opacity")
     },
     post("sample: 1000 linear() functions of 100 stops × 20000 times") {
       let stops = (0..<100).map { String(Double($0 * 37 % 100) / 100) }.joined(separator: ",")
       return sampled(
-        1000,
         #"{"type":"basic","keyPath":"opacity","fromValue":0,"toValue":1,"timingFunction":"linear(\#(stops))","duration":30}"#,
-        times: 20000, keyPath: "opacity")
+        keyPath: "opacity")
     },
     post("sample: 10000 layers × 256 sub-path key paths") {
       let layers = (0..<10000).map { #"{"name":"l\#($0)"}"# }.joined(separator: ",")
@@ -414,7 +418,7 @@ enum WorstCase {
     post("springs in a scene: 1 000 uiKit springs", "/v1/timelines") {
       let spring =
         #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1,"spring":{"uiKit":{"duration":0.9,"dampingRatio":0.999}}}"#
-      return sampled(1000, spring, times: 2, keyPath: "opacity")
+      return sampled(spring, times: 2, keyPath: "opacity")
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#

@@ -127,8 +127,8 @@ import TimingEngine
       Issue.record("not split: \(String(describing: layer.transform?.position))")
       return
     }
-    #expect(split.x.content == .still(LottieNumbers(scalar: 256)))
-    #expect(split.y.content == .still(LottieNumbers(scalar: 256)))
+    #expect(split.x?.content == .still(LottieNumbers(scalar: 256)))
+    #expect(split.y?.content == .still(LottieNumbers(scalar: 256)))
     #expect(split.z == nil)
   }
 
@@ -219,6 +219,14 @@ import TimingEngine
     layer.write(to: &w)
     text = String(decoding: w.take(), as: UTF8.self)
     #expect(text == #"{"ty":4,"nm":"x","ks":{},"shapes":[],"zz":[1,{"q":true}],"yy":null}"#)
+  }
+
+  /// A split position without its `y` is a problem naming where it is missing.
+  @Test func aSplitPositionNeedsBothDimensions() throws {
+    let text = #"{"ks": {"p": {"s": true, "x": {"a": 0, "k": 1}}}}"#
+    var context = DecodingContext(budget: .unlimited)
+    _ = LottieLayer(json: try JSONParser.parse(Array(text.utf8)), at: JSONPointer(), in: &context)
+    #expect(context.problems.map(\.pointer) == ["/ks/p/y"], "\(context.problems)")
   }
 
   /// A wrong type where a value goes is a problem naming its pointer; the rest is still read.

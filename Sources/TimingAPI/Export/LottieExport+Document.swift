@@ -148,34 +148,25 @@ extension LottieExport {
     w.key(ReportMember.bounds)
     ExportUnit.write(ExportUnit.allCases, bounds.bound, to: &w)
     w.key(ReportMember.layers)
-    w.beginArray()
-    for layer in layers {
-      w.beginObject()
+    w.objects(layers) { layer, w in
       w.member(LayerReportMember.name, layer.name)
       w.key(LayerReportMember.properties)
-      w.beginArray()
-      for track in layer.tracks where track.animated {
-        w.beginObject()
+      w.objects(layer.tracks.filter(\.animated)) { track, w in
         w.member(TimelineExport.WAAPIAnimationMember.property, track.property.rawValue)
-        w.member(TimelineExport.WAAPIAnimationMember.keyframeCount, Double(track.keyframes.count))
+        w.member(TimelineExport.WAAPIAnimationMember.keyframeCount, track.keyframes.count)
         w.member(TimelineExport.WAAPIAnimationMember.bound, track.bound)
         w.member(TimelineExport.WAAPIAnimationMember.maxError, track.maxError)
         w.member(PropertyReportMember.held, track.keyframes.first?.easing == .hold)
-        w.key(PropertyReportMember.curves)
-        w.number(
-          Double(
-            track.keyframes.filter {
-              if case .curve = $0.easing { return true }
-              return false
-            }.count))
-        w.endObject()
+        w.member(
+          PropertyReportMember.curves,
+          track.keyframes.filter {
+            if case .curve = $0.easing { return true }
+            return false
+          }.count)
       }
-      w.endArray()
       w.key(TimelineExport.WAAPITargetMember.notExported)
       w.strings(layer.notExported)
-      w.endObject()
     }
-    w.endArray()
     w.key(SceneWarning.ListMember.warnings)
     SceneWarning.write(warnings + self.warnings, to: &w)
     w.endObject()

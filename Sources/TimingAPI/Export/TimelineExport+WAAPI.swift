@@ -71,9 +71,7 @@ extension TimelineExport {
     }
     json.endArray()
     json.key(WAAPIMember.targets)
-    json.beginArray()
-    for target in targets {
-      json.beginObject()
+    json.objects(targets) { target, json in
       json.member(WAAPIAnimationMember.target, target.name)
       json.key(WAAPITargetMember.style)
       writeStyle(target.style, into: &json)
@@ -81,9 +79,7 @@ extension TimelineExport {
       writeStyle(target.layerStyle, into: &json)
       json.key(WAAPITargetMember.notExported)
       json.strings(target.notExported)
-      json.endObject()
     }
-    json.endArray()
     writeWindow(into: &json)
     json.key(SceneWarning.ListMember.warnings)
     SceneWarning.write(warnings, to: &json)

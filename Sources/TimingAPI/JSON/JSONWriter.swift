@@ -88,6 +88,19 @@ public struct JSONWriter {
     endArray()
   }
 
+  /// An array of objects, one an item, each object's members written by `members`.
+  public mutating func objects<Items: Sequence>(
+    _ items: Items, _ members: (Items.Element, inout JSONWriter) -> Void
+  ) {
+    beginArray()
+    for item in items {
+      beginObject()
+      members(item, &self)
+      endObject()
+    }
+    endArray()
+  }
+
   /// An array of strings.
   public mutating func strings(_ values: [String]) {
     beginArray()

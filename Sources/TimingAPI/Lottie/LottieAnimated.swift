@@ -93,9 +93,7 @@ struct LottieAnimated<Value: LottieValue>: LottieCoding {
     w.beginObject()
     for member in Member.allCases {
       switch member {
-      case .animated:
-        guard let animated else { continue }
-        w.member(member, animated)
+      case .animated: w.lottie(member, animated)
       case .value:
         w.key(member)
         switch content {
@@ -105,15 +103,9 @@ struct LottieAnimated<Value: LottieValue>: LottieCoding {
           for keyframe in keyframes { keyframe.write(to: &w) }
           w.endArray()
         }
-      case .index:
-        guard let index else { continue }
-        w.member(member, index)
-      case .expression:
-        guard let expression else { continue }
-        w.member(member, expression)
-      case .slotID:
-        guard let slotID else { continue }
-        w.member(member, slotID)
+      case .index: w.lottie(member, index)
+      case .expression: w.lottie(member, expression)
+      case .slotID: w.lottie(member, slotID)
       }
     }
     others.write(to: &w)

@@ -19,8 +19,6 @@ struct LottieAnimation: LottieObject {
   var markers: [LottieMarker]?
   var others = LottieOtherMembers()
 
-  init() {}
-
   static let fields: [Member: LottieField<Self>] = [
     .version: .string(\.version), .specVersion: .integer(\.specVersion), .name: .string(\.name),
     .matchName: .string(\.matchName), .threeD: .integer(\.threeD), .frameRate: .number(\.frameRate),

@@ -14,8 +14,6 @@ struct LottieAsset: LottieObject {
   var embedded: Int?
   var others = LottieOtherMembers()
 
-  init() {}
-
   static let fields: [Member: LottieField<Self>] = [
     .id: .string(\.id), .name: .string(\.name), .layers: .list(\.layers),
     .frameRate: .number(\.frameRate), .width: .number(\.width), .height: .number(\.height),

@@ -22,3 +22,11 @@ extension JSONWriter {
     value.write(to: &self)
   }
 }
+
+extension JSONWriter {
+  /// A number, string or flag member, when the model has one.
+  mutating func lottie<Member: WireMember, Value: JSONScalar>(_ member: Member, _ value: Value?) {
+    guard let value else { return }
+    self.member(member, value)
+  }
+}

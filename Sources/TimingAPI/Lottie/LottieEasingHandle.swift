@@ -3,9 +3,9 @@
 /// control points are. `x` and `y` hold one number for every dimension, or one per dimension
 /// (per-dimension easing: a position whose x and y ease differently).
 struct LottieEasingHandle: LottieCoding {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case x
-    case y
+    case x, y
   }
 
   var x: LottieNumbers

@@ -1,17 +1,14 @@
 /// A solid fill (`fl`): colour `c` (0–1 channels), opacity `o` (0–100), the fill rule `r`
 /// (1 non-zero, 2 even-odd).
 struct LottieFill: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case color = "c"
-    case opacity = "o"
-    case fillRule = "r"
+    case color = "c", opacity = "o", fillRule = "r"
   }
 
   var color, opacity: LottieAnimated<LottieNumbers>?
   var fillRule: Int?
   var others = LottieOtherMembers()
-
-  init() {}
 
   static let fields: [Member: LottieField<Self>] = [
     .color: .animated(\.color), .opacity: .animated(\.opacity), .fillRule: .integer(\.fillRule),

@@ -89,9 +89,7 @@ struct LottieKeyframe<Value: LottieValue>: LottieCoding {
       switch member {
       case .time:
         w.member(member, time)
-      case .hold:
-        guard let hold else { continue }
-        w.member(member, hold)
+      case .hold: w.lottie(member, hold)
       case .start: w.lottie(member, start)
       case .end: w.lottie(member, end)
       case .outHandle: w.lottie(member, outHandle)

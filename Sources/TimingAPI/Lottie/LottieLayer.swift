@@ -56,8 +56,6 @@ struct LottieLayer: LottieObject {
   /// The type, where lottie-spec 1.0 names it.
   var kind: Kind? { type.flatMap(Kind.init(rawValue:)) }
 
-  init() {}
-
   static let fields: [Member: LottieField<Self>] = [
     .type: .integer(\.type), .name: .string(\.name), .matchName: .string(\.matchName),
     .index: .integer(\.index), .parent: .integer(\.parent), .hidden: .bool(\.hidden),

@@ -1,16 +1,13 @@
 /// A marker (lottie-spec 1.0 "Marker"): a named span of frames, `tm` to `tm` + `dr`.
 struct LottieMarker: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case comment = "cm"
-    case time = "tm"
-    case duration = "dr"
+    case comment = "cm", time = "tm", duration = "dr"
   }
 
   var comment: String?
   var time, duration: Double?
   var others = LottieOtherMembers()
-
-  init() {}
 
   static let fields: [Member: LottieField<Self>] = [
     .comment: .string(\.comment), .time: .number(\.time), .duration: .number(\.duration),

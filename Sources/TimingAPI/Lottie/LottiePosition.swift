@@ -10,6 +10,11 @@ enum LottiePosition: LottieCoding {
       guard let split = LottieSplitPosition(json: value, at: pointer, in: &context) else {
         return nil
       }
+      for (member, dimension) in [(LottieSplitPosition.Member.x, split.x), (.y, split.y)]
+      where dimension == nil {
+        context.fail(pointer / member, "is required: a split position's \(member.rawValue)")
+      }
+      guard split.x != nil, split.y != nil else { return nil }
       self = .split(split)
     } else {
       guard let combined = LottieAnimated<LottieNumbers>(json: value, at: pointer, in: &context)
@@ -26,56 +31,20 @@ enum LottiePosition: LottieCoding {
   }
 }
 
-/// A position split into its dimensions, each a scalar property of its own.
-struct LottieSplitPosition: LottieCoding {
+/// A position split into its dimensions, each a scalar property of its own; `x` and `y` are
+/// required (`LottiePosition` says so where they are missing).
+struct LottieSplitPosition: LottieObject {
   // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
     case split = "s", x, y, z
   }
 
-  var x: LottieAnimated<LottieNumbers>
-  var y: LottieAnimated<LottieNumbers>
-  var z: LottieAnimated<LottieNumbers>?
+  /// Always true: what tells a split position from a combined one.
+  var split: Bool? = true
+  var x, y, z: LottieAnimated<LottieNumbers>?
   var others = LottieOtherMembers()
 
-  init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
-    guard let members = context.lottieMembers(value, at: pointer, as: Member.self) else {
-      return nil
-    }
-    var read: [Member: LottieAnimated<LottieNumbers>] = [:]
-    for member in Member.allCases {
-      let at = pointer / member
-      switch member {
-      case .split: continue
-      case .x, .y:
-        guard
-          let item = context.required(
-            members[member], at: at, "a split position's \(member.rawValue)")
-        else { continue }
-        read[member] = LottieAnimated(json: item, at: at, in: &context)
-      case .z:
-        read[member] = members[member].flatMap { LottieAnimated(json: $0, at: at, in: &context) }
-      }
-    }
-    guard let x = read[.x], let y = read[.y] else { return nil }
-    self.x = x
-    self.y = y
-    z = read[.z]
-    others = members.others
-  }
-
-  func write(to w: inout JSONWriter) {
-    w.beginObject()
-    for member in Member.allCases {
-      switch member {
-      case .split:
-        w.member(member, true)
-      case .x: w.lottie(member, x)
-      case .y: w.lottie(member, y)
-      case .z: w.lottie(member, z)
-      }
-    }
-    others.write(to: &w)
-    w.endObject()
-  }
+  static let fields: [Member: LottieField<Self>] = [
+    .split: .bool(\.split), .x: .animated(\.x), .y: .animated(\.y), .z: .animated(\.z),
+  ]
 }

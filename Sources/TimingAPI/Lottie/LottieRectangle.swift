@@ -11,8 +11,6 @@ struct LottieRectangle: LottieObject {
   var position, size, roundness: LottieAnimated<LottieNumbers>?
   var others = LottieOtherMembers()
 
-  init() {}
-
   static let fields: [Member: LottieField<Self>] = [
     .direction: .integer(\.direction), .position: .animated(\.position), .size: .animated(\.size),
     .roundness: .animated(\.roundness),

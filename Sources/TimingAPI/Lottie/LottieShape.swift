@@ -92,15 +92,9 @@ struct LottieShape: LottieCoding {
         switch member {
         case .type:
           w.member(member, type.rawValue)
-        case .name:
-          guard let name else { continue }
-          w.member(member, name)
-        case .matchName:
-          guard let matchName else { continue }
-          w.member(member, matchName)
-        case .hidden:
-          guard let hidden else { continue }
-          w.member(member, hidden)
+        case .name: w.lottie(member, name)
+        case .matchName: w.lottie(member, matchName)
+        case .hidden: w.lottie(member, hidden)
         }
       }
       kind.writeMembers(to: &w)

@@ -1,16 +1,14 @@
 /// A group (`gr`): its items `it`, drawn in order, the last of them usually its transform
 /// (`tr`); `np`, the number of its properties, as After Effects wrote it.
 struct LottieShapeGroup: LottieObject {
+  // swift-format-ignore: Lottie's keys, packed a few to a line
   enum Member: String, WireMember, Hashable {
-    case items = "it"
-    case propertyCount = "np"
+    case items = "it", propertyCount = "np"
   }
 
   var items: [LottieShape]?
   var propertyCount: Double?
   var others = LottieOtherMembers()
-
-  init() {}
 
   static let fields: [Member: LottieField<Self>] = [
     .items: .list(\.items), .propertyCount: .number(\.propertyCount),

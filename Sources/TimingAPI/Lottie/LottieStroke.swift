@@ -13,8 +13,6 @@ struct LottieStroke: LottieObject {
   var dashes: JSONValue?
   var others = LottieOtherMembers()
 
-  init() {}
-
   static let fields: [Member: LottieField<Self>] = [
     .color: .animated(\.color), .opacity: .animated(\.opacity), .width: .animated(\.width),
     .lineCap: .integer(\.lineCap), .lineJoin: .integer(\.lineJoin),

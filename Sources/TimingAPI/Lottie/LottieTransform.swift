@@ -17,8 +17,6 @@ struct LottieTransform: LottieObject {
   var position: LottiePosition?
   var others = LottieOtherMembers()
 
-  init() {}
-
   static let fields: [Member: LottieField<Self>] = [
     .anchor: .animated(\.anchor), .position: .position(\.position), .scale: .animated(\.scale),
     .rotation: .animated(\.rotation), .opacity: .animated(\.opacity), .skew: .animated(\.skew),

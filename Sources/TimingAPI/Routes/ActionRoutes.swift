@@ -6,12 +6,7 @@ import TimingEngine
 struct ActionRoutes {
   let configuration: APIConfiguration
 
-  var routes: [Route] {
-    [
-      Route.post("/v1/actions/resolve", .heavy) { context throws(Problem) in try resolve(context)
-      }
-    ]
-  }
+  var routes: [Route] { [Route.post("/v1/actions/resolve", .heavy, resolve)] }
 
   private func resolve(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     try context.acceptJSON()

@@ -9,12 +9,8 @@ struct PresetRoutes {
 
   var routes: [Route] {
     [
-      Route.get("/v1/presets", .light, caching: .immutable) { context throws(Problem) in
-        try list(context)
-      },
-      Route.get("/v1/presets/{type}", .heavy, caching: .immutable) {
-        context throws(Problem) in try expand(context)
-      },
+      Route.get("/v1/presets", .light, caching: .immutable, list),
+      Route.get("/v1/presets/{type}", .heavy, caching: .immutable, expand),
     ]
   }
 

@@ -10,7 +10,7 @@ struct SpringRoutes {
   var routes: [Route] {
     // Heavy: react-spring's integration, Motion's rest test, the deviation grids and the CSS
     // fit take up to ~0.05 s for the slowest springs (docs/performance.md "Springs").
-    [Route.post("/v1/springs", .heavy) { context throws(Problem) in try convert(context) }]
+    [Route.post("/v1/springs", .heavy, convert)]
   }
 
   /// The CSS easing's error: 0.001 of the distance, as `?format=css` on a timing function.

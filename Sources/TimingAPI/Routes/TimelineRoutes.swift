@@ -7,13 +7,7 @@ struct TimelineRoutes {
   static let parameters = Representation.Parameter.names
   let configuration: APIConfiguration
 
-  var routes: [Route] {
-    [
-      Route.post("/v1/timelines", .heavy, roundsItsNumbers: true) { context throws(Problem) in
-        try timeline(context)
-      }
-    ]
-  }
+  var routes: [Route] { [Route.post("/v1/timelines", .heavy, roundsItsNumbers: true, timeline)] }
 
   /// Answers of more numbers than this are streamed (about 1 MB of JSON); smaller ones are sent
   /// whole, with a Content-Length.

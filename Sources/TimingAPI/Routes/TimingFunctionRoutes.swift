@@ -7,16 +7,9 @@ struct TimingFunctionRoutes {
 
   var routes: [Route] {
     [
-      Route.get("/v1/timing-functions", .light, caching: .immutable) { context throws(Problem) in
-        try list(context)
-      },
-      Route.get("/v1/timing-functions/{function}", .light, caching: .immutable) {
-        context throws(Problem) in
-        try lookUp(context)
-      },
-      Route.post("/v1/timing-functions/evaluate", .light) { context throws(Problem) in
-        try evaluate(context)
-      },
+      Route.get("/v1/timing-functions", .light, caching: .immutable, list),
+      Route.get("/v1/timing-functions/{function}", .light, caching: .immutable, lookUp),
+      Route.post("/v1/timing-functions/evaluate", .light, evaluate),
     ]
   }
 
