@@ -19,6 +19,7 @@ public enum HTTPField {
     public static let contentLength = "Content-Length"
     public static let contentSecurityPolicy = "Content-Security-Policy"
     public static let contentType = "Content-Type"
+    public static let contentTypeOptions = "X-Content-Type-Options"
     public static let date = "Date"
     public static let eTag = "ETag"
     public static let expect = "Expect"

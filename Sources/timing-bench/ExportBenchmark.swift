@@ -13,9 +13,6 @@ enum ExportBenchmark {
     // 1 000 layers × 32 numbers × 600 samples = 19.2 M: over the default 5 M, as for the
     // timeline benchmark.
     configuration.maxTimelineValues = 20_000_000
-    // Charged 82.5 M units (its 6.6 M moving numbers and 1 000 springs fitted), over the
-    // default 60 M: it measures the export's speed, not the budget.
-    configuration.maxWorkUnits = 200_000_000
     let service = TimingService(configuration: configuration)
     let request = TimelineBenchmark.post("/v1/timelines?format=waapi", json)
     guard let probe = TimelineBenchmark.answered(service, request, "export") else { return }

@@ -91,20 +91,47 @@ import TimingEngine
   }
 
   /// Every member of every object has its field in the object's table (`LottieObject.fields`):
-  /// a case added without one is read into neither the model nor the others, so this fails.
+  /// a case added without one is kept as a member the model does not name, and this fails.
   @Test func everyMemberHasAField() {
     func missing<Object: LottieObject>(_: Object.Type) -> [String] {
-      Object.Member.allCases.filter { Object.fields[$0] == nil }.map {
-        "\(Object.self).\($0)"
-      }
+      Object.Member.allCases.filter { Object.fields[$0] == nil }.map { "\(Object.self).\($0)" }
     }
     let gaps =
       missing(LottieAnimation.self) + missing(LottieAsset.self) + missing(LottieMarker.self)
       + missing(LottieLayer.self) + missing(LottieTransform.self)
-      + missing(LottieShapeGroup.self) + missing(LottieRectangle.self)
-      + missing(LottieEllipse.self) + missing(LottiePathShape.self) + missing(LottieFill.self)
-      + missing(LottieStroke.self)
+      + missing(LottieSplitPosition.self) + missing(LottieShapeGroup.self)
+      + missing(LottieRectangle.self) + missing(LottieEllipse.self)
+      + missing(LottiePathShape.self) + missing(LottieFill.self) + missing(LottieStroke.self)
     #expect(gaps.isEmpty, "\(gaps)")
+  }
+
+  /// Every property the export animates is placed in a member that holds an animated
+  /// property: a placement in any other (a rectangle's direction) would drop the track.
+  @Test func everyExportedPropertyIsPlacedInAnAnimatedMember() {
+    for property in LottieProperty.allCases {
+      let animated: Bool
+      switch property.placement {
+      case .transform(let member): animated = LottieTransform.fields[member]?.animated != nil
+      case .rectangle(let member): animated = LottieRectangle.fields[member]?.animated != nil
+      case .fill(let member): animated = LottieFill.fields[member]?.animated != nil
+      }
+      #expect(animated, "\(property) is placed in \(property.placement)")
+    }
+  }
+
+  /// An easing handle for no dimension, and a path without its points, are refused where they
+  /// are (a handle of `[]` left a segment with no easing; a path without `v` was written back
+  /// with an empty one).
+  @Test func anEmptyHandleOrAPathWithoutPointsIsAProblem() throws {
+    let text = #"""
+      {"ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [], "y": [0]}}, {"t": 1}]}},
+       "shapes": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "i": [], "o": []}}}, 3]}
+      """#
+    var context = DecodingContext(budget: .unlimited)
+    _ = LottieLayer(json: try JSONParser.parse(Array(text.utf8)), at: JSONPointer(), in: &context)
+    #expect(
+      Set(context.problems.map(\.pointer))
+        == ["/ks/r/k/0/o/x", "/shapes/0/ks/k/v", "/shapes/1"], "\(context.problems)")
   }
 
   /// lottie-spec's own invalid file: `"a": 2` (its first layer's anchor) is neither a still

@@ -23,7 +23,8 @@ enum ExportFormat: Sendable, CaseIterable {
 
   /// The units fitting this format costs (docs/performance.md "Work budget"), charged with the
   /// columns' sampling before either starts: Web Animations and CSS fit the numbers of the
-  /// properties that move and state each spring as a `linear()` fitted within the bounds;
+  /// properties that move and state each distinct spring (its curve, duration and ends) as a
+  /// `linear()` fitted within the bounds;
   /// Lottie takes every number of every layer apart into its ten properties and fits each (its
   /// Bézier fits of springs are capped apart: `LottieExport.maxCurveFits`).
   func fitCost(movingNumbers: Int, allNumbers: Int, springs: Int) -> Int {

@@ -26,8 +26,19 @@ struct ExportedColumns: Sendable {
   let unexported: [[String]]
   private let samples: TimelineSamples?
 
-  /// Numbers sampled a layer when every exported property is: 1 + 2 + 2 + 4 + 16 + 4 + 1 + 1 + 1.
-  static let componentsPerLayer = 32
+  /// What a spring's `linear()` fit depends on, for counting the fits an export makes.
+  private struct SpringFit: Hashable {
+    let spring: SpringCurve
+    let duration: Double
+    let from: [Double]
+    let to: [Double]
+  }
+
+  /// Numbers sampled a layer when every exported property is (32: 1 + 2 + 2 + 4 + 16 + 4 + 1 +
+  /// 1 + 1).
+  static let componentsPerLayer = ExportedLayerProperty.allCases.reduce(0) {
+    $0 + $1.componentCount
+  }
 
   enum Failure: Error, Sendable {
     /// Sampling and fitting the columns would spend more than the request's budget.
@@ -78,17 +89,27 @@ struct ExportedColumns: Sendable {
     // build) to export. Fitting is charged by the numbers of the properties that move on each
     // layer (a still one's keyframe is its model value, found without a fit).
     var movingNumbers = 0
-    var springs = 0
+    // Springs are fitted once for each spring, duration and ends (`SpringEasings`: the standard
+    // scene's 1 000 width springs are 5), so they are counted so.
+    var springs = Set<SpringFit>()
     for layer in moving.indices {
       for p in ExportedLayerProperty.allCases where moving[layer][p.index] {
         movingNumbers = WorkBudget.adding(
           movingNumbers, WorkBudget.multiplying(p.componentCount, times.count))
-        if case .sole(let animation) = drives[layer][p.index], case .spring = animation.easing {
-          springs += 1
+        if case .sole(let animation) = drives[layer][p.index],
+          case .spring(let spring) =
+            animation.easing
+        {
+          springs.insert(
+            SpringFit(
+              spring: spring, duration: animation.timing.duration,
+              from: animation.keyframes.first?.value ?? [],
+              to: animation.keyframes.last?.value ?? []))
         }
       }
     }
-    let fitting = format.fitCost(movingNumbers: movingNumbers, allNumbers: count, springs: springs)
+    let fitting = format.fitCost(
+      movingNumbers: movingNumbers, allNumbers: count, springs: springs.count)
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
         plan.samplingCost(times: times, outputs: sampledOutputs), .sampling, at: pointer.tokens)

@@ -24,8 +24,10 @@ extension LottieExport {
     case name, properties
   }
 
+  /// A property's: its `bound` and `maxError` are one number each, in the property's own unit
+  /// (the Web Animations account's are objects by unit), so they are cases of their own.
   enum PropertyReportMember: String, WireMember {
-    case held, curves
+    case bound, maxError, held, curves
   }
 
   /// The document, as the Lottie model holds it.
@@ -154,8 +156,8 @@ extension LottieExport {
       w.objects(layer.tracks.filter(\.animated)) { track, w in
         w.member(TimelineExport.WAAPIAnimationMember.property, track.property.rawValue)
         w.member(TimelineExport.WAAPIAnimationMember.keyframeCount, track.keyframes.count)
-        w.member(TimelineExport.WAAPIAnimationMember.bound, track.bound)
-        w.member(TimelineExport.WAAPIAnimationMember.maxError, track.maxError)
+        w.member(PropertyReportMember.bound, track.bound)
+        w.member(PropertyReportMember.maxError, track.maxError)
         w.member(PropertyReportMember.held, track.keyframes.first?.easing == .hold)
         w.member(
           PropertyReportMember.curves,

@@ -120,7 +120,7 @@ public struct JSONWriter {
     needsComma = true
   }
 
-  /// A line break after the document (`HTTPResponse.json`), outside any value.
+  /// A line break after the document (`RequestContext.json`), outside any value.
   public mutating func lineBreak() { buffer.append(UInt8(ascii: "\n")) }
 
   public mutating func null() {

@@ -2,7 +2,8 @@
 /// in `k`, or `a: 1` with keyframes in `k`; an expression (`x`, After Effects' JavaScript, which
 /// only lottie-web runs) and a slot id (`sid`) beside them.
 struct LottieAnimated<Value: LottieValue>: LottieCoding {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case animated = "a", value = "k", index = "ix", expression = "x", slotID = "sid"
   }

@@ -4,7 +4,8 @@
 struct LottieAnimation: LottieObject {
   /// Lottie's keys: `v` the bodymovin version it was written for, `ver` the lottie-spec
   /// version (10000 for 1.0).
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case version = "v", specVersion = "ver", name = "nm", matchName = "mn", threeD = "ddd"
     case frameRate = "fr", inPoint = "ip", outPoint = "op", width = "w", height = "h", assets

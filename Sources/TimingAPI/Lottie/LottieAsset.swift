@@ -2,7 +2,8 @@
 /// precomposition layers show through `refId`) or an image (`w`, `h`, and the file `u` + `p`, or
 /// a data URL in `p` with `e: 1`).
 struct LottieAsset: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case id, name = "nm", layers, frameRate = "fr", width = "w", height = "h", directory = "u"
     case path = "p", embedded = "e"

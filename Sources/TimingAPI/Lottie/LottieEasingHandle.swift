@@ -3,7 +3,8 @@
 /// control points are. `x` and `y` hold one number for every dimension, or one per dimension
 /// (per-dimension easing: a position whose x and y ease differently).
 struct LottieEasingHandle: LottieCoding {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case x, y
   }
@@ -28,7 +29,15 @@ struct LottieEasingHandle: LottieCoding {
         let item = context.required(
           members[member], at: pointer / member, "a number, or one number per dimension")
       else { continue }
-      read[member] = LottieNumbers(json: item, at: pointer / member, in: &context)
+      guard let numbers = LottieNumbers(json: item, at: pointer / member, in: &context) else {
+        continue
+      }
+      // A handle for no dimension leaves the segment without an easing.
+      guard !numbers.values.isEmpty else {
+        context.fail(pointer / member, "must hold a number, or one number per dimension")
+        continue
+      }
+      read[member] = numbers
     }
     guard let x = read[.x], let y = read[.y] else { return nil }
     self.x = x

@@ -1,6 +1,7 @@
 /// An ellipse (`el`): centre `p` and size `s`, with the direction `d` of its path.
 struct LottieEllipse: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case direction = "d", position = "p", size = "s"
   }

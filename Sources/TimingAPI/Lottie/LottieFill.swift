@@ -1,7 +1,8 @@
 /// A solid fill (`fl`): colour `c` (0–1 channels), opacity `o` (0–100), the fill rule `r`
 /// (1 non-zero, 2 even-odd).
 struct LottieFill: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case color = "c", opacity = "o", fillRule = "r"
   }

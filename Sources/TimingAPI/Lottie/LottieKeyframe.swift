@@ -4,7 +4,8 @@
 /// a cubic Bézier through value + `to` and next − … + `ti`); `e`, the segment's end value, in
 /// bodymovin files before 5.5 (later ones take the next keyframe's `s`).
 struct LottieKeyframe<Value: LottieValue>: LottieCoding {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case time = "t", start = "s", end = "e", hold = "h", outHandle = "o", inHandle = "i"
     case name = "n", spatialOut = "to", spatialIn = "ti"

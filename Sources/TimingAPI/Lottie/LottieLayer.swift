@@ -2,8 +2,9 @@
 /// frames `ip`…`op` it shows, its start `st` and time stretch `sr`, transform `ks`, blend mode,
 /// matte, masks), and each type's own: a precomposition's asset `refId`, size and time remap
 /// `tm` (seconds of the precomposition at each frame), a solid's colour and size, a shape
-/// layer's `shapes`. Masks, effects and text are kept as written: the service neither draws
-/// nor evaluates them; what reads a file lists them, and a round trip keeps them.
+/// layer's `shapes`. Masks, effects, text, motion blur and layer styles are kept as written:
+/// the service neither draws nor evaluates them; what reads a file lists them, and a round trip
+/// keeps them.
 struct LottieLayer: LottieObject {
   /// Lottie's keys: `ty` the layer type (`Kind`); `ind` the index `parent` and `tp` refer to;
   /// `ddd` 1 for a 3D layer; `ip` the first frame it shows and `op` the frame it stops showing
@@ -11,7 +12,8 @@ struct LottieLayer: LottieObject {
   /// it at half speed); `ao` 1 to turn it along its position's path; `refId` a
   /// precomposition's or image's asset; `tm` a precomposition's time remap (its time, in
   /// seconds, at each frame); `sc` a solid's colour, `#rrggbb`.
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case type = "ty", name = "nm", matchName = "mn", index = "ind", parent, hidden = "hd"
     case threeD = "ddd", inPoint = "ip", outPoint = "op", startTime = "st", timeStretch = "sr"
@@ -19,7 +21,7 @@ struct LottieLayer: LottieObject {
     case width = "w", height = "h", timeRemap = "tm", solidColor = "sc", solidWidth = "sw"
     case solidHeight = "sh", matteMode = "tt", matteParent = "tp", matteTarget = "td", hasMask
     case masks = "masksProperties", effects = "ef", text = "t", className = "cl", layerID = "ln"
-    case collapseTransform = "ct"
+    case collapseTransform = "ct", motionBlur = "mb", styles = "sy"
   }
 
   var type, index, parent, threeD, blendMode, autoOrient, matteMode, matteParent, matteTarget,
@@ -30,7 +32,7 @@ struct LottieLayer: LottieObject {
   var transform: LottieTransform?
   var shapes: [LottieShape]?
   var timeRemap: LottieAnimated<LottieNumbers>?
-  var masks, effects, text: JSONValue?
+  var masks, effects, text, motionBlur, styles: JSONValue?
   var others = LottieOtherMembers()
 
   /// lottie-spec 1.0's layer types (`ty`).
@@ -70,5 +72,6 @@ struct LottieLayer: LottieObject {
     .matteTarget: .integer(\.matteTarget), .hasMask: .bool(\.hasMask), .masks: .json(\.masks),
     .effects: .json(\.effects), .text: .json(\.text), .className: .string(\.className),
     .layerID: .string(\.layerID), .collapseTransform: .integer(\.collapseTransform),
+    .motionBlur: .json(\.motionBlur), .styles: .json(\.styles),
   ]
 }

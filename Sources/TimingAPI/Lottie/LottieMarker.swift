@@ -1,6 +1,7 @@
 /// A marker (lottie-spec 1.0 "Marker"): a named span of frames, `tm` to `tm` + `dr`.
 struct LottieMarker: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case comment = "cm", time = "tm", duration = "dr"
   }

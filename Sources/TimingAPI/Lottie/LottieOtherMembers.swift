@@ -24,22 +24,3 @@ struct LottieOtherMembers: Sendable, Equatable {
       && zip(a.members, b.members).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
   }
 }
-
-/// A Lottie object's members split by the model's `Member` enum: the ones it names, read by
-/// case, and the others, kept (`LottieOtherMembers`).
-struct LottieMembers<Member: WireMember & Hashable> {
-  private var named: [Member: JSONValue] = [:]
-  private(set) var others = LottieOtherMembers()
-
-  init(_ members: [(String, JSONValue)]) {
-    for (name, value) in members {
-      if let member = Member(rawValue: name) {
-        named[member] = value
-      } else {
-        others.append(name, value)
-      }
-    }
-  }
-
-  subscript(_ member: Member) -> JSONValue? { named[member] }
-}

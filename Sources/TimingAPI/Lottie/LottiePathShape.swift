@@ -1,7 +1,8 @@
 /// A Bézier path (`sh`): `ks`, still or keyframed (a keyframed path is a shape morph), with
 /// the direction `d`.
 struct LottiePathShape: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case direction = "d", shape = "ks"
   }

@@ -2,7 +2,8 @@
 /// relative to each vertex, and whether it is closed (`c`). A keyframe's `s` holds it in an
 /// array of one (bodymovin's form), a still `k` as the object; which form is kept.
 struct LottiePathValue: LottieValue {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case closed = "c", inTangents = "i", outTangents = "o", vertices = "v"
   }
@@ -37,16 +38,19 @@ struct LottiePathValue: LottieValue {
     guard let members = context.lottieMembers(object, at: objectPointer, as: Member.self) else {
       return nil
     }
-    for member in Member.allCases {
-      guard let item = members[member] else { continue }
+    // A path's points are required (lottie-spec 1.0 "Bezier"): written back as an empty list,
+    // a missing one would become a path of no points the file did not have.
+    func points(_ member: Member) -> [[Double]] {
       let at = objectPointer / member
-      switch member {
-      case .closed: closed = context.bool(item, at: at)
-      case .inTangents: inTangents = Self.points(item, at: at, in: &context)
-      case .outTangents: outTangents = Self.points(item, at: at, in: &context)
-      case .vertices: vertices = Self.points(item, at: at, in: &context)
+      guard let item = context.required(members[member], at: at, "a list of points") else {
+        return []
       }
+      return Self.points(item, at: at, in: &context)
     }
+    closed = members[.closed].flatMap { context.bool($0, at: objectPointer / Member.closed) }
+    inTangents = points(.inTangents)
+    outTangents = points(.outTangents)
+    vertices = points(.vertices)
     others = members.others
     guard inTangents.count == vertices.count, outTangents.count == vertices.count else {
       context.fail(

@@ -34,7 +34,8 @@ enum LottiePosition: LottieCoding {
 /// A position split into its dimensions, each a scalar property of its own; `x` and `y` are
 /// required (`LottiePosition` says so where they are missing).
 struct LottieSplitPosition: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case split = "s", x, y, z
   }

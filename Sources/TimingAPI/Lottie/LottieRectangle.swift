@@ -2,7 +2,8 @@
 /// the direction its path runs (1 clockwise, 3 counter-clockwise), which trims and fills with
 /// holes read.
 struct LottieRectangle: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case direction = "d", position = "p", size = "s", roundness = "r"
   }

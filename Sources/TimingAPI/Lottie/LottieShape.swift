@@ -5,7 +5,8 @@
 /// repeater, gradients, stars) are kept whole, as written, with their type named so that what
 /// reads the file can list them.
 struct LottieShape: LottieCoding {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case type = "ty", name = "nm", matchName = "mn", hidden = "hd"
   }
@@ -47,7 +48,14 @@ struct LottieShape: LottieCoding {
     }
   }
 
+  /// The members read here, which a kind's own reading leaves out: made once, not per item.
+  private static let memberNames = Member.names
+
   init?(json value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext) {
+    guard case .object = value else {
+      context.fail(pointer, "must be an object, not \(value.typeName)")
+      return nil
+    }
     let typePointer = pointer / Member.type
     guard
       let text = context.lottieString(
@@ -60,7 +68,7 @@ struct LottieShape: LottieCoding {
     }
     /// The kind's own members, without those read here.
     func own<Kind: LottieObject>(_: Kind.Type, _ context: inout DecodingContext) -> Kind? {
-      Kind(json: value, at: pointer, in: &context, excluding: Member.names)
+      Kind(json: value, at: pointer, in: &context, excluding: Self.memberNames)
     }
     let content: Content?
     switch type {
@@ -111,27 +119,4 @@ struct LottieShape: LottieCoding {
     case .unmodelled(_, let value): w.value(value)
     }
   }
-}
-
-/// `ty` of a shape item, lottie-spec 1.0 "Shapes".
-enum LottieShapeType: String, Sendable, CaseIterable {
-  case group = "gr"
-  case rectangle = "rc"
-  case ellipse = "el"
-  case polystar = "sr"
-  case path = "sh"
-  case fill = "fl"
-  case stroke = "st"
-  case gradientFill = "gf"
-  case gradientStroke = "gs"
-  case noStyle = "no"
-  case transform = "tr"
-  case roundedCorners = "rd"
-  case puckerBloat = "pb"
-  case merge = "mm"
-  case twist = "tw"
-  case offsetPath = "op"
-  case zigZag = "zz"
-  case trim = "tm"
-  case repeater = "rp"
 }

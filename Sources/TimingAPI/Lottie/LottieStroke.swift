@@ -1,7 +1,8 @@
 /// A solid stroke (`st`): colour `c`, opacity `o`, width `w`, line cap `lc` and join `lj` (1
 /// butt/miter, 2 round, 3 square/bevel), miter limit `ml`, and dashes `d` (kept as written).
 struct LottieStroke: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case color = "c", opacity = "o", width = "w", lineCap = "lc", lineJoin = "lj"
     case miterLimit = "ml", dashes = "d"

@@ -5,7 +5,8 @@
 /// position; `o` is opacity 0–100, and a repeater's transform fades from `so` to `eo`. The
 /// model names the members; what they make together is the evaluator's.
 struct LottieTransform: LottieObject {
-  // swift-format-ignore: Lottie's keys, packed a few to a line
+  // Lottie's keys, a few to a line, as a key table reads best.
+  // swift-format-ignore
   enum Member: String, WireMember, Hashable {
     case anchor = "a", position = "p", scale = "s", rotation = "r", opacity = "o", skew = "sk"
     case skewAxis = "sa", rotationX = "rx", rotationY = "ry", rotationZ = "rz", orientation = "or"

@@ -17,7 +17,7 @@ enum PlaygroundPage {
         (HTTPField.Name.contentType, "text/html; charset=utf-8"),
         (HTTPField.Name.contentSecurityPolicy, contentSecurityPolicy),
         // The page is HTML and must only ever be read as HTML (and nothing else of ours as it).
-        ("X-Content-Type-Options", "nosniff"),
+        (HTTPField.Name.contentTypeOptions, "nosniff"),
       ]),
       body: bytes)
   }

@@ -68,6 +68,15 @@ public enum Representation: String, CaseIterable, Sendable {
     case .css: "text/css; charset=utf-8"
     }
   }
+
+  /// What its text is, for what `?pretty` and `?precision` do to it.
+  var text: AnswerText {
+    switch self {
+    case .json: .json
+    case .waapi, .lottie: .jsonDocument
+    case .csv, .svg, .css: .other
+    }
+  }
 }
 
 extension ExportFormat {

@@ -18,10 +18,9 @@ struct TimelineExportRoute {
     var problems = DecodingContext.query()
     _ = ExportBounds(query: context.query, in: &problems)
     try problems.throwIfFailed()
-    var budget = configuration.workBudget
-    let request = try RequestBody.json(context.request, budget: &budget)
+    let (request, decoding) = try context.jsonBody(budget: configuration.workBudget)
     let prepared = try PreparedTimeline(
-      json: request, configuration: configuration, budget: budget, use: .export)
+      json: request, configuration: configuration, budget: decoding.budget, use: .export)
     // The query's bounds over the body's.
     let bounds = ExportBounds(query: context.query, over: prepared.exportBounds, in: &problems)
     var work = prepared.work

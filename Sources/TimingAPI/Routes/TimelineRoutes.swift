@@ -58,7 +58,7 @@ struct TimelineRoutes {
     let layout =
       (indented ? ";" + JSONLayout.parameter : "")
       + (digits.map { ";\(NumberPrecision.parameter)=\($0)" } ?? "")
-    var response = HTTPResponse.answer(
+    var response = try context.answer(
       representation,
       stream: ResponseStream(reservedBytes: prepared.estimatedBytes) {
         [meter = context.meter] piece in
@@ -78,10 +78,9 @@ struct TimelineRoutes {
   /// accepted with CSV and SVG too, where it changes nothing).
   private func prepare(_ context: RequestContext) throws(Problem) -> PreparedTimeline {
     try context.rejectUnknownParameters(allowed: Self.parameters)
-    var budget = configuration.workBudget
-    let request = try RequestBody.json(context.request, budget: &budget)
+    let (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
     let prepared = try PreparedTimeline(
-      json: request, configuration: configuration, budget: budget)
+      json: body, configuration: configuration, budget: decoding.budget)
     context.meter.charged(workUnits: prepared.work.spent)
     return prepared
   }

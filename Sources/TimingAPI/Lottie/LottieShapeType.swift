@@ -1,0 +1,22 @@
+/// `ty` of a shape item, lottie-spec 1.0 "Shapes".
+enum LottieShapeType: String, Sendable, CaseIterable {
+  case group = "gr"
+  case rectangle = "rc"
+  case ellipse = "el"
+  case polystar = "sr"
+  case path = "sh"
+  case fill = "fl"
+  case stroke = "st"
+  case gradientFill = "gf"
+  case gradientStroke = "gs"
+  case noStyle = "no"
+  case transform = "tr"
+  case roundedCorners = "rd"
+  case puckerBloat = "pb"
+  case merge = "mm"
+  case twist = "tw"
+  case offsetPath = "op"
+  case zigZag = "zz"
+  case trim = "tm"
+  case repeater = "rp"
+}
