@@ -1,0 +1,229 @@
+import TimingEngine
+
+/// A DTCG 2025.10 document read into its tokens (technical-reports/format: "Groups", "Design
+/// token", "Aliases / references"): groups walked in document order, each token's `$type` its
+/// own or the nearest group's, groups that `$extends` another inheriting its tokens and
+/// properties (its own members win, nested groups merged), a group's `$root` token named
+/// `group.$root`, and every reference in a value — `{group.token}` or `{"$ref": "#/…"}`, and a
+/// token's own `$ref` — resolved (`DesignTokenReferences`). A cycle or a reference to nothing
+/// is a problem naming both ends; each problem is at its JSON Pointer, and all are reported.
+struct DesignTokenDocument: Sendable {
+  /// Every token, in document order.
+  let tokens: [DesignToken]
+
+  /// A group's own properties (`$`-members) and a token's.
+  enum GroupMember: String, WireMember {
+    case type = "$type", description = "$description", extensions = "$extensions"
+    case extends = "$extends", deprecated = "$deprecated", root = "$root", schema = "$schema"
+  }
+
+  enum TokenMember: String, WireMember {
+    case value = "$value", ref = "$ref", type = "$type", description = "$description"
+    case extensions = "$extensions", deprecated = "$deprecated"
+  }
+
+  /// Every token that could be read, its references resolved; each problem in `context` (a
+  /// token whose value could not be resolved is left out, so one 422 can list every problem
+  /// of the document, its meanings' too).
+  init(json document: JSONValue, in context: inout DecodingContext) {
+    var reader = Reader(document: document)
+    guard let root = reader.group(document, at: JSONPointer(), isRoot: true, in: &context) else {
+      tokens = []
+      return
+    }
+    var tokens: [DesignToken] = []
+    reader.flatten(root, path: [], type: nil, into: &tokens, in: &context)
+    self.tokens = DesignTokenReferences.resolved(tokens, document: document, in: &context)
+  }
+
+  /// A group with its `$extends` applied: its properties and its children in order.
+  struct Group {
+    var properties: [GroupMember: (value: JSONValue, pointer: JSONPointer)] = [:]
+    var children: [(name: String, node: Node)] = []
+  }
+
+  indirect enum Node {
+    case token(JSONValue, JSONPointer)
+    case group(Group)
+  }
+
+  /// Walks the document, with the stack of groups being extended (a cycle of `$extends` is a
+  /// problem, not a loop).
+  struct Reader {
+    let document: JSONValue
+    var extending: [JSONPointer] = []
+
+    /// Whether an object is a token: it has `$value` or `$ref` (format/groupOrToken.json).
+    static func isToken(_ value: JSONValue) -> Bool {
+      value[TokenMember.value] != nil || value[TokenMember.ref] != nil
+    }
+
+    mutating func group(
+      _ value: JSONValue, at pointer: JSONPointer, isRoot: Bool = false,
+      in context: inout DecodingContext
+    ) -> Group? {
+      guard let members = context.object(value, at: pointer) else { return nil }
+      var group = Group()
+      if let extends = value[GroupMember.extends] {
+        let at = pointer / GroupMember.extends
+        if let (target, targetPointer) = DesignTokenReferences.group(
+          extends, in: document, at: at, context: &context)
+        {
+          if extending.contains(targetPointer) || targetPointer == pointer {
+            context.fail(
+              at,
+              "extends \(targetPointer), which extends back to this group: a cycle of $extends")
+          } else {
+            extending.append(pointer)
+            if let base = self.group(target, at: targetPointer, in: &context) { group = base }
+            extending.removeLast()
+          }
+        }
+      }
+      for (name, member) in members {
+        let at = pointer / name
+        if name.hasPrefix("$") {
+          guard let property = GroupMember(rawValue: name), property != .schema || isRoot else {
+            context.fail(
+              at,
+              "is not a group property; a group's are \(GroupMember.allCases.filter { $0 != .schema }.map(\.rawValue).joined(separator: ", "))"
+            )
+            continue
+          }
+          switch property {
+          case .root:
+            Self.replace(&group, "$root", with: .token(member, at))
+          case .type, .description, .extensions, .deprecated, .extends, .schema:
+            group.properties[property] = (member, at)
+          }
+          continue
+        }
+        guard Self.isValidName(name) else {
+          context.fail(at, "is not a token or group name: it may not contain {, } or .")
+          continue
+        }
+        guard case .object = member else {
+          context.fail(at, "must be a token or a group (an object), not \(member.typeName)")
+          continue
+        }
+        if Self.isToken(member) {
+          Self.replace(&group, name, with: .token(member, at))
+        } else if let child = self.group(member, at: at, in: &context) {
+          // A group extends its base's group of the same name rather than replacing it.
+          if let index = group.children.firstIndex(where: { $0.name == name }),
+            case .group(let base) = group.children[index].node
+          {
+            group.children[index].node = .group(Self.merged(base, child))
+          } else {
+            Self.replace(&group, name, with: .group(child))
+          }
+        }
+      }
+      return group
+    }
+
+    private static func replace(_ group: inout Group, _ name: String, with node: Node) {
+      if let index = group.children.firstIndex(where: { $0.name == name }) {
+        group.children[index].node = node
+      } else {
+        group.children.append((name, node))
+      }
+    }
+
+    private static func merged(_ base: Group, _ own: Group) -> Group {
+      var group = base
+      for (property, value) in own.properties { group.properties[property] = value }
+      for (name, node) in own.children {
+        if let index = group.children.firstIndex(where: { $0.name == name }),
+          case .group(let inner) = group.children[index].node, case .group(let ownInner) = node
+        {
+          group.children[index].node = .group(merged(inner, ownInner))
+        } else {
+          replace(&group, name, with: node)
+        }
+      }
+      return group
+    }
+
+    /// format.json's `tokenOrGroupName`: not starting with `$`, without `{`, `}` or `.`.
+    static func isValidName(_ name: String) -> Bool {
+      !name.isEmpty && !name.contains(where: { $0 == "{" || $0 == "}" || $0 == "." })
+    }
+
+    /// The tokens of `group` in order, each with its type or the nearest group's (the JSON
+    /// parser's nesting limit, 64, bounds the recursion).
+    func flatten(
+      _ group: Group, path: [String], type inherited: DesignTokenType?,
+      into tokens: inout [DesignToken], in context: inout DecodingContext
+    ) {
+      var type = inherited
+      if let (value, at) = group.properties[.type] {
+        type = Self.type(value, at: at, in: &context) ?? inherited
+      }
+      for (name, node) in group.children {
+        switch node {
+        case .group(let child):
+          flatten(child, path: path + [name], type: type, into: &tokens, in: &context)
+        case .token(let value, let at):
+          if let token = Self.token(value, path: path + [name], at: at, type: type, in: &context) {
+            tokens.append(token)
+          }
+        }
+      }
+    }
+
+    static func type(_ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext)
+      -> DesignTokenType?
+    {
+      guard let text = context.string(value, at: pointer) else { return nil }
+      guard let type = DesignTokenType(rawValue: text) else {
+        let names = DesignTokenType.allCases.map(\.rawValue)
+        context.fail(
+          pointer,
+          "'\(text.prefix(40))' is not a DTCG 2025.10 type; the types are "
+            + names.joined(separator: ", ") + NameSuggestion(names).hint(for: text))
+        return nil
+      }
+      return type
+    }
+
+    static func token(
+      _ value: JSONValue, path: [String], at pointer: JSONPointer, type inherited: DesignTokenType?,
+      in context: inout DecodingContext
+    ) -> DesignToken? {
+      guard case .object(let members) = value else { return nil }
+      for (name, _) in members where TokenMember(rawValue: name) == nil {
+        context.fail(
+          pointer / name,
+          "is not a token property; a token's are "
+            + TokenMember.allCases.map(\.rawValue).joined(separator: ", ")
+            + " (a token has no nested tokens)")
+      }
+      let written = value[TokenMember.value]
+      let ref = value[TokenMember.ref]
+      if written != nil && ref != nil {
+        context.fail(pointer / TokenMember.ref, "a token has $value or $ref, not both")
+        return nil
+      }
+      let type =
+        value[TokenMember.type].flatMap {
+          Self.type($0, at: pointer / TokenMember.type, in: &context)
+        } ?? inherited
+      let description = value[TokenMember.description].flatMap {
+        context.string($0, at: pointer / TokenMember.description, maxLength: 1 << 16)
+      }
+      let extensions = value[TokenMember.extensions]
+      switch extensions {
+      case .object?, nil: break
+      case .some(let other):
+        context.fail(pointer / TokenMember.extensions, "must be an object, not \(other.typeName)")
+      }
+      // A token's `$ref` stands for its whole value: resolved with the other references.
+      let given = written ?? .object([(TokenMember.ref.rawValue, ref ?? .null)])
+      return DesignToken(
+        path: path, pointer: pointer, type: type, written: given, value: given,
+        description: description, extensions: extensions,
+        deprecated: value[TokenMember.deprecated])
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import TimingEngine
+
+/// What a motion token means: a duration, a cubic Bézier, a transition (DTCG 2025.10 "Duration",
+/// "Cubic Bézier", "Transition"), or a spring, which DTCG has not, given in the service's own
+/// `$extensions` member (`springExtension`) as one API of `POST /v1/springs`. Read from the
+/// token's resolved value; each problem at its pointer in the token's `$value` (or
+/// `$extensions`).
+struct MotionToken: Sendable {
+  indirect enum Meaning: Sendable {
+    case duration(seconds: Double)
+    case cubicBezier(CubicBezier)
+    case transition(duration: Double, delay: Double, timingFunction: CubicBezier)
+    /// The spring, and the token's own value beside it (a DTCG-only tool's stand-in), if any.
+    case spring(GivenSpring, standIn: Meaning?)
+  }
+
+  let token: DesignToken
+  let meaning: Meaning
+
+  /// The `$extensions` member a spring is given in: the service's domain, reversed, as DTCG
+  /// asks vendors to name theirs.
+  static let springExtension = "dev.animation-timing.spring"
+
+  /// A duration's units (format/values/duration.json).
+  enum DurationMember: String, WireMember {
+    case value, unit
+  }
+
+  enum TransitionMember: String, WireMember {
+    case duration, delay, timingFunction
+  }
+
+  /// The longest duration read, seconds: what a request's times may be (±1e9 s keeps their
+  /// arithmetic exact enough).
+  static let maxSeconds = 1e9
+
+  /// The token's meaning; nil when it is not a motion token (no problem), or after problems.
+  init?(_ token: DesignToken, in context: inout DecodingContext) {
+    let valuePointer = token.pointer / DesignTokenDocument.TokenMember.value
+    var ownMeaning: Meaning?
+    if let type = token.type, type.isMotion {
+      let problemsBefore = context.problems.count
+      ownMeaning = Self.meaning(type, token.value, at: valuePointer, in: &context)
+      guard context.problems.count == problemsBefore else { return nil }
+    }
+    if let spring = token.extensions?[Self.springExtension] {
+      let at = token.pointer / DesignTokenDocument.TokenMember.extensions / Self.springExtension
+      guard let given = GivenSpring(json: spring, at: at, in: &context) else { return nil }
+      self.init(token: token, meaning: .spring(given, standIn: ownMeaning))
+      return
+    }
+    guard let ownMeaning else { return nil }
+    self.init(token: token, meaning: ownMeaning)
+  }
+
+  private init(token: DesignToken, meaning: Meaning) {
+    self.token = token
+    self.meaning = meaning
+  }
+
+  static func meaning(
+    _ type: DesignTokenType, _ value: JSONValue, at pointer: JSONPointer,
+    in context: inout DecodingContext
+  ) -> Meaning? {
+    switch type {
+    case .duration: return seconds(value, at: pointer, in: &context).map(Meaning.duration)
+    case .cubicBezier: return cubicBezier(value, at: pointer, in: &context).map(Meaning.cubicBezier)
+    case .transition:
+      guard let members = context.object(value, at: pointer) else { return nil }
+      for (name, _) in members where TransitionMember(rawValue: name) == nil {
+        context.fail(
+          pointer / name, "is not a member of a transition: duration, delay, timingFunction")
+      }
+      func required(_ member: TransitionMember, _ what: String) -> JSONValue? {
+        context.required(value[member], at: pointer / member, what)
+      }
+      let duration = required(.duration, "a duration").flatMap {
+        seconds($0, at: pointer / TransitionMember.duration, in: &context)
+      }
+      let delay = required(.delay, "a duration").flatMap {
+        seconds($0, at: pointer / TransitionMember.delay, in: &context)
+      }
+      let function = required(.timingFunction, "a cubic Bézier").flatMap {
+        cubicBezier($0, at: pointer / TransitionMember.timingFunction, in: &context)
+      }
+      guard let duration, let delay, let function else { return nil }
+      return .transition(duration: duration, delay: delay, timingFunction: function)
+    case .color, .dimension, .fontFamily, .fontWeight, .number, .strokeStyle, .border, .shadow,
+      .gradient, .typography:
+      return nil
+    }
+  }
+
+  /// `{"value": 200, "unit": "ms"}` (2025.10), or the earlier drafts' `"200ms"` / `"0.2s"`.
+  static func seconds(
+    _ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
+  )
+    -> Double?
+  {
+    let amount: Double?
+    let unit: String?
+    let unitPointer = pointer / DurationMember.unit
+    switch value {
+    case .string(let text):
+      // The number, then the unit: "ms" is tried before "s", which it ends with.
+      let suffix = text.hasSuffix("ms") ? "ms" : text.hasSuffix("s") ? "s" : ""
+      unit = suffix.isEmpty ? nil : suffix
+      amount = DecodingContext.number(String(text.dropLast(suffix.count)), in: 0...1e12)
+      guard amount != nil, unit != nil else {
+        context.fail(
+          pointer,
+          "'\(text.prefix(40))' is not a duration: {\"value\": 200, \"unit\": \"ms\"} or \"200ms\"")
+        return nil
+      }
+    case .object(let members):
+      for (name, _) in members where DurationMember(rawValue: name) == nil {
+        context.fail(pointer / name, "is not a member of a duration: value, unit")
+      }
+      amount = context.number(
+        context.required(
+          value[DurationMember.value], at: pointer / DurationMember.value, "a number"),
+        at: pointer / DurationMember.value, in: 0...1e12, what: "a number of at least 0")
+      unit = context.string(
+        context.required(value[DurationMember.unit], at: unitPointer, "ms or s"), at: unitPointer)
+    case .null, .bool, .number, .array:
+      context.fail(
+        pointer, "must be a duration, {\"value\": 200, \"unit\": \"ms\"}, not \(value.typeName)")
+      return nil
+    }
+    guard let amount, let unit else { return nil }
+    let seconds: Double
+    switch unit {
+    case "ms": seconds = amount / 1000
+    case "s": seconds = amount
+    default:
+      context.fail(unitPointer, "'\(unit.prefix(20))' is not a unit of duration: ms or s")
+      return nil
+    }
+    guard seconds <= maxSeconds else {
+      context.fail(pointer, "is longer than \(numberText(maxSeconds)) s")
+      return nil
+    }
+    return seconds
+  }
+
+  /// `[x1, y1, x2, y2]`, the x in [0, 1] (format/values/cubicBezier.json).
+  static func cubicBezier(
+    _ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
+  ) -> CubicBezier? {
+    guard let items = context.array(value, at: pointer, max: 4) else { return nil }
+    guard items.count == 4 else {
+      context.fail(pointer, "must be 4 numbers, [x1, y1, x2, y2]; it has \(items.count)")
+      return nil
+    }
+    var numbers: [Double] = []
+    for (i, item) in items.enumerated() {
+      let range: ClosedRange<Double> = i % 2 == 0 ? 0...1 : -1e6...1e6
+      guard
+        let n = context.number(
+          item, at: pointer / i, in: range, what: i % 2 == 0 ? "an x in [0, 1]" : "a number")
+      else { return nil }
+      numbers.append(n)
+    }
+    return CubicBezier(numbers[0], numbers[1], numbers[2], numbers[3])
+  }
+}
