@@ -12,6 +12,13 @@ struct MotionToken: Sendable {
     case transition(duration: Double, delay: Double, timingFunction: CubicBezier)
     /// The spring, and the token's own value beside it (a DTCG-only tool's stand-in), if any.
     case spring(GivenSpring, standIn: Meaning?)
+    /// A physical spring given by its mass, stiffness, damping and initial velocity (Figma's
+    /// `CUSTOM_SPRING` in a prototype transition).
+    case physicalSpring(SpringCurve)
+    /// A spring given only by its bounce (Figma's motion variables, read as SwiftUI's: damping
+    /// ratio 1 − bounce for a bounce ≥ 0): its time scale is the duration it is used with, and
+    /// Figma does not publish how it stretches a spring over its segment.
+    case bounce(Double)
   }
 
   let token: DesignToken

@@ -179,6 +179,20 @@ struct DecodingContext {
     return value
   }
 
+  /// A required string: "is required: what" when absent.
+  mutating func requiredString(
+    _ value: JSONValue?, at pointer: JSONPointer, _ what: String, maxLength: Int = 256
+  ) -> String? {
+    required(value, at: pointer, what).flatMap { string($0, at: pointer, maxLength: maxLength) }
+  }
+
+  /// A required object's members: "is required: what" when absent.
+  mutating func requiredObject(_ value: JSONValue?, at pointer: JSONPointer, _ what: String)
+    -> [(String, JSONValue)]?
+  {
+    required(value, at: pointer, what).flatMap { object($0, at: pointer) }
+  }
+
   /// A required one of a closed set of names: absent is "is required: one of …".
   mutating func requiredChoice<Name: WireName>(
     _ value: JSONValue?, at pointer: JSONPointer, as _: Name.Type = Name.self
