@@ -19,6 +19,10 @@ struct MotionToken: Sendable {
     /// ratio 1 − bounce for a bounce ≥ 0): its time scale is the duration it is used with, and
     /// Figma does not publish how it stretches a spring over its segment.
     case bounce(Double)
+    /// Any other easing a CSS string names: `steps()`, `linear()`, a keyword.
+    case easing(TimingFunction)
+    /// An easing of several cubic segments (Material's "emphasized").
+    case pathEasing(EasingPath)
   }
 
   let token: DesignToken
@@ -71,7 +75,10 @@ struct MotionToken: Sendable {
   ) -> Meaning? {
     switch type {
     case .duration: return seconds(value, at: pointer, in: &context).map(Meaning.duration)
-    case .cubicBezier: return cubicBezier(value, at: pointer, in: &context).map(Meaning.cubicBezier)
+    case .cubicBezier:
+      // A CSS easing string where the array goes: what design tools export.
+      if case .string(let text) = value { return easing(text, at: pointer, in: &context) }
+      return cubicBezier(value, at: pointer, in: &context).map(Meaning.cubicBezier)
     case .transition:
       guard let members = context.object(value, at: pointer) else { return nil }
       for (name, _) in members where TransitionMember(rawValue: name) == nil {
@@ -148,6 +155,23 @@ struct MotionToken: Sendable {
       return nil
     }
     return seconds
+  }
+
+  /// A CSS easing string: `cubic-bezier()` as a cubic Bézier, any other function or keyword as
+  /// itself.
+  static func easing(_ text: String, at pointer: JSONPointer, in context: inout DecodingContext)
+    -> Meaning?
+  {
+    do throws(TimingFunctionParseError) {
+      let function = try TimingFunction(parsing: text)
+      switch function {
+      case .cubicBezier(let bezier), .controlPoints(let bezier): return .cubicBezier(bezier)
+      case .named, .steps, .linear, .spring: return .easing(function)
+      }
+    } catch {
+      context.fail(pointer, "'\(text.prefix(60))' is not an easing: \(error.message)")
+      return nil
+    }
   }
 
   /// `[x1, y1, x2, y2]`, the x in [0, 1] (format/values/cubicBezier.json).

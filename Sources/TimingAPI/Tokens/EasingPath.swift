@@ -1,0 +1,71 @@
+import TimingEngine
+
+/// An easing given as a path of cubic Bézier segments from (0, 0) to (1, 1), progress y as a
+/// function of time x (Material 3's "emphasized": `M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4
+/// C 0.208333,0.82 0.25,1 1,1`, which one `cubic-bezier()` cannot state): at x, the segment whose
+/// x-range holds it, at the parameter where its x is x — found to the last bit by bisection,
+/// which the path's rule (x never goes back within a segment) makes exact — gives y.
+struct EasingPath: Sendable {
+  let segments: [KeyframePath.Segment]
+
+  enum Failure: Error, Sendable {
+    case invalid(String)
+  }
+
+  init(svg text: String) throws(Failure) {
+    let path: KeyframePath
+    do throws(KeyframePath.ParseError) {
+      path = try KeyframePath(svg: text)
+    } catch {
+      throw .invalid(error.message)
+    }
+    segments = path.segments
+    guard let first = segments.first, let last = segments.last else {
+      throw .invalid("an easing path needs at least one segment")
+    }
+    guard first.p0 == SIMD2(0, 0), last.p3 == SIMD2(1, 1) else {
+      throw .invalid("an easing path runs from 0,0 to 1,1")
+    }
+    for (i, segment) in segments.enumerated() {
+      guard Self.isMonotoneInX(segment) else {
+        throw .invalid("segment \(i + 1) goes back in x: an easing's time never runs backwards")
+      }
+      if i > 0, segments[i - 1].p3 != segment.p0 {
+        throw .invalid("segment \(i + 1) does not start where segment \(i) ends")
+      }
+    }
+  }
+
+  /// Whether x(s) never decreases on [0, 1]: its derivative, a quadratic in s, is ≥ 0 at both
+  /// ends and at its turning point.
+  static func isMonotoneInX(_ segment: KeyframePath.Segment) -> Bool {
+    let (a, b, c) = (
+      segment.c1.x - segment.p0.x, segment.c2.x - segment.c1.x, segment.p3.x - segment.c2.x
+    )
+    // x′(s)/3 = a(1−s)² + 2b(1−s)s + c s².
+    func slope(_ s: Double) -> Double { a * (1 - s) * (1 - s) + 2 * b * (1 - s) * s + c * s * s }
+    let curvature = a - 2 * b + c
+    var points = [0.0, 1.0]
+    if curvature != 0 {
+      let turn = (a - b) / curvature
+      if turn > 0 && turn < 1 { points.append(turn) }
+    }
+    return points.allSatisfy { slope($0) >= -1e-12 }
+  }
+
+  /// y at x in [0, 1] (clamped outside it).
+  func progress(_ x: Double) -> Double {
+    let x = min(max(x, 0), 1)
+    let segment = segments.first { x <= $0.p3.x } ?? segments[segments.count - 1]
+    guard segment.p3.x > segment.p0.x else { return segment.p3.y }
+    // Bisection on s: x(s) is non-decreasing, so the bracket always holds the answer; 64 steps
+    // shrink [0, 1] below one ulp of any s in it.
+    var (lo, hi) = (0.0, 1.0)
+    for _ in 0..<64 {
+      let mid = 0.5 * (lo + hi)
+      guard mid > lo && mid < hi else { break }
+      if segment.point(mid).x < x { lo = mid } else { hi = mid }
+    }
+    return segment.point(0.5 * (lo + hi)).y
+  }
+}
