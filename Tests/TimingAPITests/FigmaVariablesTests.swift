@@ -39,7 +39,7 @@ import TimingEngine
     let (figma, problems) = try Self.read(Self.document)
     #expect(problems.isEmpty, "\(problems)")
     #expect(figma.otherCount == 1)
-    var byName: [String: FigmaVariables.Variable] = [:]
+    var byName: [String: ReadToken] = [:]
     for variable in figma.variables { byName[variable.path.joined(separator: "/")] = variable }
     // Float(0.15) widened is 0.15000000596046448; Float32 prints it as 0.15.
     guard case .duration(let short)? = byName["motion/duration/short"]?.meaning else {

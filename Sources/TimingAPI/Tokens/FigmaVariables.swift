@@ -13,19 +13,10 @@ import TimingEngine
 /// presets (`GENTLE`, `QUICK`, `BOUNCY`, `SLOW`, `EASE_IN`, …) have no published numbers: they are
 /// refused, naming `CUSTOM_CUBIC_BEZIER` and `CUSTOM_SPRING` as the way to give them.
 struct FigmaVariables: Sendable {
-  /// One motion variable in one mode.
-  struct Variable: Sendable {
-    /// The name's segments (`motion/duration/short`), then the mode's name where the collection
-    /// has more than one.
-    let path: [String]
-    /// Where its value is: `/meta/variables/{id}/valuesByMode/{mode}`.
-    let pointer: JSONPointer
-    let meaning: MotionToken.Meaning
-    /// What the reading changed or could not say (Float32 noise rounded).
-    let notes: [String]
-  }
-
-  let variables: [Variable]
+  /// Each motion variable in each mode: its name's segments (`motion/duration/short`), then
+  /// the mode's name where the collection has more than one; its value at
+  /// `/meta/variables/{id}/valuesByMode/{mode}`.
+  let variables: [ReadToken]
   /// Variables of other types (`FLOAT`, `COLOR`, `STRING`, `BOOLEAN`), which pass through.
   let otherCount: Int
 
@@ -107,7 +98,7 @@ struct FigmaVariables: Sendable {
       }
     }
     let byID = Dictionary(all, uniquingKeysWith: { first, _ in first })
-    var variables: [Variable] = []
+    var variables: [ReadToken] = []
     var others = 0
     for (id, variable) in all {
       let at = variablesPointer / id
@@ -153,7 +144,7 @@ struct FigmaVariables: Sendable {
         guard let meaning else { continue }
         let several = collection.flatMap { modeCounts[$0] }.map { $0 > 1 } ?? (modes.count > 1)
         variables.append(
-          Variable(
+          ReadToken(
             path: several ? named + [modeNames[mode] ?? mode] : named, pointer: valuePointer,
             meaning: meaning, notes: notes))
       }

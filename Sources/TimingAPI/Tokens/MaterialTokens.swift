@@ -6,14 +6,8 @@ import TimingEngine
 /// "stiffness": 700}` — Compose's damping ratio and stiffness (Material's `MotionScheme`), which
 /// is the `android` API of `POST /v1/springs`.
 struct MaterialTokens: Sendable {
-  struct Token: Sendable {
-    /// The name's segments (`md`, `sys`, `motion`, `duration`, `medium2`).
-    let path: [String]
-    let pointer: JSONPointer
-    let meaning: MotionToken.Meaning
-  }
-
-  let tokens: [Token]
+  /// Each motion token, its name's segments split at the dots (`md`, `sys`, `motion`, …).
+  let tokens: [ReadToken]
   /// Names of Material's other tokens (colours, shapes, type), which pass through.
   let otherCount: Int
 
@@ -33,7 +27,7 @@ struct MaterialTokens: Sendable {
   }
 
   init(json document: JSONValue, in context: inout DecodingContext) {
-    var tokens: [Token] = []
+    var tokens: [ReadToken] = []
     var others = 0
     for (name, value) in context.object(document, at: JSONPointer()) ?? [] {
       let at = JSONPointer() / name
@@ -43,7 +37,8 @@ struct MaterialTokens: Sendable {
       }
       if let meaning = Self.meaning(value, at: at, in: &context) {
         tokens.append(
-          Token(path: name.split(separator: ".").map(String.init), pointer: at, meaning: meaning))
+          ReadToken(
+            path: name.split(separator: ".").map(String.init), pointer: at, meaning: meaning))
       }
     }
     self.tokens = tokens
