@@ -7,7 +7,7 @@ the layers before it declare, never what a later layer or a sibling in its own l
 
     TimingEngine: Text → Values → Timing → Animations | Springs → Work → Scene → Actions | Presets
                   → Plan
-    TimingAPI:    JSON → Operations → Wire → Lottie | Tokens → HTTP → Compression → Encoding → Export → Routes
+    TimingAPI:    JSON → Operations → Wire → Lottie | Tokens → HTTP → Compression → Encoding → Export → Targets → Routes
                   → .
 
 In the engine, Text and Work are the base utilities: Text (number text) is used from Values
@@ -64,6 +64,7 @@ MODULES = {
         ["Compression"],
         ["Encoding"],
         ["Export"],
+        ["Targets"],
         ["Routes"],
         ["."],
     ],

@@ -35,7 +35,7 @@ import sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 # The folders that read bodies and queries, and write answers; HTTP/ and Compression/ read
 # header fields and content codings, which are not wire shapes.
-FOLDERS = ["Wire", "Lottie", "Tokens", "Routes", "Encoding", "Export"]
+FOLDERS = ["Wire", "Lottie", "Tokens", "Routes", "Encoding", "Export", "Targets"]
 
 PATTERNS = [
     re.compile(r'(?<!headers)(?<!parameters)(?<!fields)\[\s*"[A-Za-z]+"\s*\]'),

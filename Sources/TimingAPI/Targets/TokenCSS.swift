@@ -1,0 +1,125 @@
+import TimingEngine
+
+/// A motion token as a CSS value (the tokens compiler's `css` target): a duration in `ms`, a
+/// cubic Bézier or any CSS easing as it is (exact), and what CSS has no function for — a spring,
+/// an easing path — as `linear()` with the fewest stops within `maxError` of the exact curve,
+/// its largest error measured on a grid 16 times finer than the fit's and stated.
+struct TokenCSS: Sendable {
+  /// The value, as a custom property holds it.
+  let text: String
+  /// The largest difference from the exact curve in progress (a fraction of the distance),
+  /// measured; 0 where the value is exact.
+  let maxError: Double
+  /// What CSS cannot say of the token (a spring's duration is its settling time; a bounce-only
+  /// spring's is the one it is paired with).
+  var notes: [String] = []
+
+  /// The default bound on a `linear()`'s error: 0.001 of the distance, as `?format=css` on a
+  /// timing function.
+  static let defaultMaxError = 0.001
+
+  /// Checking grid: `linear()` is fitted on 4 096 intervals and its error measured on 16 times
+  /// as many points, where a curve between two fit points shows.
+  static let checkFactor = 16
+
+  /// The token's CSS; nil, with why in `failure`, where it has none (a spring that oscillates
+  /// too long for `linear()` stops within `maxError`).
+  static func css(_ meaning: MotionToken.Meaning, maxError: Double) -> Result<TokenCSS, Failure> {
+    switch meaning {
+    case .duration(let seconds): return .success(TokenCSS(text: milliseconds(seconds), maxError: 0))
+    case .cubicBezier(let bezier):
+      return .success(TokenCSS(text: TimingFunction.cubicBezier(bezier).cssText, maxError: 0))
+    case .easing(let function): return .success(TokenCSS(text: function.cssText, maxError: 0))
+    case .transition(let duration, let delay, let function):
+      // The `transition` shorthand's order: duration, timing function, delay.
+      return .success(
+        TokenCSS(
+          text: milliseconds(duration) + " " + TimingFunction.cubicBezier(function).cssText + " "
+            + milliseconds(delay), maxError: 0))
+    case .spring(let given, _): return spring(given.curve, maxError: maxError)
+    case .physicalSpring(let curve): return spring(curve, maxError: maxError)
+    case .bounce(let bounce):
+      // A spring's shape over its settling time does not depend on its time scale: SwiftUI's
+      // spring of that bounce over 1 s has the same linear() as over any duration.
+      let p = PlatformSpring(
+        api: .swiftUIDurationBounce, [.duration: 1, .bounce: bounce, .initialVelocity: 0]
+      )
+      .physical(distance: 1)
+      guard
+        let curve = try? TimingFunction.checkedSpring(
+          mass: p.mass, stiffness: p.stiffness, damping: p.damping,
+          initialVelocity: p.initialVelocity)
+      else {
+        return .failure(.noCSS("a bounce of \(numberText(bounce)) gives no spring CSS can follow"))
+      }
+      var css = spring(curve, maxError: maxError)
+      if case .success(var value) = css {
+        value.notes.append(
+          "a bounce-only spring's time scale is the duration it is used with; Figma does not publish how it stretches a spring over its segment"
+        )
+        css = .success(value)
+      }
+      return css
+    case .pathEasing(let path):
+      let fit = LinearEasingFit(span: 1, maxError: maxError) { path.progress($0) }
+      let function = TimingFunction.linear(
+        LinearEasing(stops: fit.stops.map { .init(output: $0.y, inputPercents: [$0.x * 100]) }))
+      return .success(
+        TokenCSS(
+          text: function.cssText,
+          maxError: measuredError(function, against: path.progress)))
+    }
+  }
+
+  enum Failure: Error, Sendable {
+    case noCSS(String)
+  }
+
+  private static func spring(_ curve: SpringCurve, maxError: Double) -> Result<TokenCSS, Failure> {
+    guard let settling = curve.settlingDuration, settling.isFinite, settling > 0 else {
+      return .failure(.noCSS("an undamped spring never settles: it has no CSS form"))
+    }
+    guard let fit = LinearEasingFit.spring(curve, span: settling, maxError: maxError) else {
+      return .failure(.noCSS(LinearEasingFit.tooOscillatory))
+    }
+    let function = TimingFunction.linear(
+      LinearEasing(stops: fit.stops.map { .init(output: $0.y, inputPercents: [$0.x * 100]) }))
+    return .success(
+      TokenCSS(
+        text: function.cssText,
+        maxError: max(fit.error, measuredError(function) { curve.progress($0 * settling) }),
+        notes: [
+          "linear() runs over the spring's settling duration, \(milliseconds(settling)): the CSS animation's duration"
+        ]))
+  }
+
+  /// The largest |css(x) − exact(x)| on the checking grid.
+  static func measuredError(_ css: TimingFunction, against exact: (Double) -> Double) -> Double {
+    let n = LinearEasingFit.gridIntervals * checkFactor
+    var worst = 0.0
+    for i in 0...n {
+      let x = Double(i) / Double(n)
+      worst = max(worst, abs(css.evaluate(x) - exact(x)))
+    }
+    return worst
+  }
+
+  /// Seconds as CSS milliseconds, the decimal point moved in the shortest decimal rather than
+  /// multiplied (0.07 s is 70ms, where 0.07 × 1000 is 70.00000000000001).
+  static func milliseconds(_ seconds: Double) -> String {
+    let text = numberText(seconds)
+    guard !text.contains("e"), !text.contains("E") else {
+      return numberText(seconds * 1000) + "ms"
+    }
+    let negative = text.hasPrefix("-")
+    let digits = negative ? String(text.dropFirst()) : text
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    let whole = String(parts[0])
+    var fraction = parts.count > 1 ? String(parts[1]) : ""
+    while fraction.count < 3 { fraction += "0" }
+    var integer = whole + fraction.prefix(3)
+    let rest = String(fraction.dropFirst(3))
+    while integer.count > 1 && integer.hasPrefix("0") { integer.removeFirst() }
+    return (negative ? "-" : "") + integer + (rest.isEmpty ? "" : "." + rest) + "ms"
+  }
+}
