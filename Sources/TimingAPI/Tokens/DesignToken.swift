@@ -7,7 +7,10 @@ struct DesignToken: Sendable {
   let path: [String]
   /// Where the token's object is in the document.
   let pointer: JSONPointer
-  var type: DesignTokenType?
+  /// `$type` as written (its own, the nearest group's, or the referenced token's).
+  var typeName: String?
+  /// The type, where DTCG 2025.10 names it (a DTIF document has types of its own).
+  var type: DesignTokenType? { typeName.flatMap(DesignTokenType.init(rawValue:)) }
   /// The value as written (`$value`, or what the token's `$ref` points at).
   let written: JSONValue
   /// The value with its references resolved.

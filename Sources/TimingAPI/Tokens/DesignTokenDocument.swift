@@ -25,8 +25,10 @@ struct DesignTokenDocument: Sendable {
   /// Every token that could be read, its references resolved; each problem in `context` (a
   /// token whose value could not be resolved is left out, so one 422 can list every problem
   /// of the document, its meanings' too).
-  init(json document: JSONValue, in context: inout DecodingContext) {
-    var reader = Reader(document: document)
+  init(
+    json document: JSONValue, dialect: DesignTokenDialect = .dtcg, in context: inout DecodingContext
+  ) {
+    var reader = Reader(document: document, dialect: dialect)
     guard let root = reader.group(document, at: JSONPointer(), isRoot: true, in: &context) else {
       tokens = []
       return
@@ -51,7 +53,13 @@ struct DesignTokenDocument: Sendable {
   /// problem, not a loop).
   struct Reader {
     let document: JSONValue
+    let dialect: DesignTokenDialect
     var extending: [JSONPointer] = []
+
+    init(document: JSONValue, dialect: DesignTokenDialect) {
+      self.document = document
+      self.dialect = dialect
+    }
 
     /// Whether an object is a token: it has `$value` or `$ref` (format/groupOrToken.json).
     static func isToken(_ value: JSONValue) -> Bool {
@@ -83,6 +91,8 @@ struct DesignTokenDocument: Sendable {
       for (name, member) in members {
         let at = pointer / name
         if name.hasPrefix("$") {
+          // DTIF documents carry members of their own (`$version`, `$lastModified`, …).
+          if GroupMember(rawValue: name) == nil, dialect.keepsUnknownProperties { continue }
           guard let property = GroupMember(rawValue: name), property != .schema || isRoot else {
             context.fail(
               at,
@@ -153,30 +163,31 @@ struct DesignTokenDocument: Sendable {
     /// The tokens of `group` in order, each with its type or the nearest group's (the JSON
     /// parser's nesting limit, 64, bounds the recursion).
     func flatten(
-      _ group: Group, path: [String], type inherited: DesignTokenType?,
+      _ group: Group, path: [String], type inherited: String?,
       into tokens: inout [DesignToken], in context: inout DecodingContext
     ) {
       var type = inherited
       if let (value, at) = group.properties[.type] {
-        type = Self.type(value, at: at, in: &context) ?? inherited
+        type = self.type(value, at: at, in: &context) ?? inherited
       }
       for (name, node) in group.children {
         switch node {
         case .group(let child):
           flatten(child, path: path + [name], type: type, into: &tokens, in: &context)
         case .token(let value, let at):
-          if let token = Self.token(value, path: path + [name], at: at, type: type, in: &context) {
+          if let token = self.token(value, path: path + [name], at: at, type: type, in: &context) {
             tokens.append(token)
           }
         }
       }
     }
 
-    static func type(_ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext)
-      -> DesignTokenType?
+    /// A `$type`: one of DTCG 2025.10's, or any name in a dialect with types of its own.
+    func type(_ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext)
+      -> String?
     {
       guard let text = context.string(value, at: pointer) else { return nil }
-      guard let type = DesignTokenType(rawValue: text) else {
+      guard dialect.keepsUnknownProperties || DesignTokenType(rawValue: text) != nil else {
         let names = DesignTokenType.allCases.map(\.rawValue)
         context.fail(
           pointer,
@@ -184,15 +195,18 @@ struct DesignTokenDocument: Sendable {
             + names.joined(separator: ", ") + NameSuggestion(names).hint(for: text))
         return nil
       }
-      return type
+      return text
     }
 
-    static func token(
-      _ value: JSONValue, path: [String], at pointer: JSONPointer, type inherited: DesignTokenType?,
+    func token(
+      _ value: JSONValue, path: [String], at pointer: JSONPointer, type inherited: String?,
       in context: inout DecodingContext
     ) -> DesignToken? {
       guard case .object(let members) = value else { return nil }
-      for (name, _) in members where TokenMember(rawValue: name) == nil {
+      for (name, _) in members
+      where TokenMember(rawValue: name) == nil
+        && !(dialect.keepsUnknownProperties && name.hasPrefix("$"))
+      {
         context.fail(
           pointer / name,
           "is not a token property; a token's are "
@@ -207,7 +221,7 @@ struct DesignTokenDocument: Sendable {
       }
       let type =
         value[TokenMember.type].flatMap {
-          Self.type($0, at: pointer / TokenMember.type, in: &context)
+          self.type($0, at: pointer / TokenMember.type, in: &context)
         } ?? inherited
       let description = value[TokenMember.description].flatMap {
         context.string($0, at: pointer / TokenMember.description, maxLength: 1 << 16)
@@ -221,7 +235,7 @@ struct DesignTokenDocument: Sendable {
       // A token's `$ref` stands for its whole value: resolved with the other references.
       let given = written ?? .object([(TokenMember.ref.rawValue, ref ?? .null)])
       return DesignToken(
-        path: path, pointer: pointer, type: type, written: given, value: given,
+        path: path, pointer: pointer, typeName: type, written: given, value: given,
         description: description, extensions: extensions,
         deprecated: value[TokenMember.deprecated])
     }

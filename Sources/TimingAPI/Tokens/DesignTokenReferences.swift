@@ -16,7 +16,7 @@ enum DesignTokenReferences {
       guard let value = resolver.value(of: index, in: &context) else { continue }
       var token = tokens[index]
       token.value = value
-      if token.type == nil { token.type = resolver.types[index] }
+      if token.typeName == nil { token.typeName = resolver.types[index] }
       out.append(token)
     }
     return out
@@ -108,7 +108,7 @@ enum DesignTokenReferences {
     /// Tokens whose value could not be resolved, reported already: a second way to them is
     /// not a second problem.
     var failed: Set<Int> = []
-    var types: [Int: DesignTokenType] = [:]
+    var types: [Int: String] = [:]
     /// The tokens being resolved, innermost last: meeting one again is a cycle.
     var resolving: [Int] = []
 
@@ -168,7 +168,7 @@ enum DesignTokenReferences {
           return nil
         }
         guard let resolvedValue = self.value(of: target, in: &context) else { return nil }
-        if whole, let type = tokens[target].type ?? types[target] { types[index] = type }
+        if whole, let type = tokens[target].typeName ?? types[target] { types[index] = type }
         return resolvedValue
       case .object(let members):
         if members.count == 1, members[0].0 == DesignTokenDocument.TokenMember.ref.rawValue {
@@ -214,7 +214,7 @@ enum DesignTokenReferences {
       // The token whose `$value` it points into, if any: its object's pointer, then `$value`.
       if let split = parts.firstIndex(of: valueKey), let owner = byPointer[Array(parts[..<split])] {
         guard let ownerValue = self.value(of: owner, in: &context) else { return nil }
-        if whole, split == parts.count - 1, let type = tokens[owner].type ?? types[owner] {
+        if whole, split == parts.count - 1, let type = tokens[owner].typeName ?? types[owner] {
           types[index] = type
         }
         guard
