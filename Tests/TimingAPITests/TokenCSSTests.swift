@@ -15,7 +15,7 @@ import TimingEngine
     (0.1234, "123.4ms"), (0.15, "150ms"),
   ])
   func millisecondsMoveTheDecimalPoint(seconds: Double, text: String) {
-    #expect(TokenCSS.milliseconds(seconds) == text)
+    #expect(MillisecondsText.text(seconds) == text)
   }
 
   static func css(_ meaning: MotionToken.Meaning) throws -> TokenCSS {
@@ -71,5 +71,39 @@ import TimingEngine
     }
     #expect(css.maxError <= TokenCSS.defaultMaxError)
     #expect(css.maxError > 0)
+  }
+}
+
+/// The reduced-motion variant: a spring that overshoots becomes critically damped with the same
+/// settling time, durations are capped, delays dropped.
+@Suite struct ReducedMotionTests {
+  @Test func anOvershootingSpringSettlesAtTheSameTimeWithoutOvershoot() throws {
+    let bouncy = try TimingFunction.checkedSpring(
+      mass: 1, stiffness: 300, damping: 10, initialVelocity: 0)
+    let rule = ReducedMotion(maxDuration: ReducedMotion.defaultMaxDuration)
+    guard case .physicalSpring(let calm) = rule.variant(of: .physicalSpring(bouncy)) else {
+      Issue.record("not a spring")
+      return
+    }
+    #expect(abs(calm.dampingRatio - 1) < 1e-12)
+    let (before, after) = (
+      try #require(bouncy.settlingDuration), try #require(calm.settlingDuration)
+    )
+    #expect(abs(after - before) <= 1e-9 * before, "\(after) vs \(before)")
+    // Critically damped from rest: x(t) = 1 − (1 + ωt)e^(−ωt) never passes 1.
+    for i in 0...1000 { #expect(calm.progress(Double(i) / 1000 * after) <= 1 + 1e-15) }
+  }
+
+  @Test func durationsAreCappedAndDelaysDropped() {
+    let rule = ReducedMotion(maxDuration: 0.2)
+    guard case .duration(let long) = rule.variant(of: .duration(seconds: 0.7)),
+      case .transition(let duration, let delay, _) = rule.variant(
+        of: .transition(duration: 0.15, delay: 0.05, timingFunction: CubicBezier(0, 0, 1, 1)))
+    else {
+      Issue.record("changed kind")
+      return
+    }
+    #expect(long == 0.2 && duration == 0.15 && delay == 0)
+    #expect(rule.rule.contains("200ms"))
   }
 }

@@ -26,7 +26,8 @@ struct TokenCSS: Sendable {
   /// too long for `linear()` stops within `maxError`).
   static func css(_ meaning: MotionToken.Meaning, maxError: Double) -> Result<TokenCSS, Failure> {
     switch meaning {
-    case .duration(let seconds): return .success(TokenCSS(text: milliseconds(seconds), maxError: 0))
+    case .duration(let seconds):
+      return .success(TokenCSS(text: MillisecondsText.text(seconds), maxError: 0))
     case .cubicBezier(let bezier):
       return .success(TokenCSS(text: TimingFunction.cubicBezier(bezier).cssText, maxError: 0))
     case .easing(let function): return .success(TokenCSS(text: function.cssText, maxError: 0))
@@ -34,8 +35,9 @@ struct TokenCSS: Sendable {
       // The `transition` shorthand's order: duration, timing function, delay.
       return .success(
         TokenCSS(
-          text: milliseconds(duration) + " " + TimingFunction.cubicBezier(function).cssText + " "
-            + milliseconds(delay), maxError: 0))
+          text: MillisecondsText.text(duration) + " " + TimingFunction.cubicBezier(function).cssText
+            + " "
+            + MillisecondsText.text(delay), maxError: 0))
     case .spring(let given, _): return spring(given.curve, maxError: maxError)
     case .physicalSpring(let curve): return spring(curve, maxError: maxError)
     case .bounce(let bounce):
@@ -89,7 +91,7 @@ struct TokenCSS: Sendable {
         text: function.cssText,
         maxError: max(fit.error, measuredError(function) { curve.progress($0 * settling) }),
         notes: [
-          "linear() runs over the spring's settling duration, \(milliseconds(settling)): the CSS animation's duration"
+          "linear() runs over the spring's settling duration, \(MillisecondsText.text(settling)): the CSS animation's duration"
         ]))
   }
 
@@ -102,24 +104,5 @@ struct TokenCSS: Sendable {
       worst = max(worst, abs(css.evaluate(x) - exact(x)))
     }
     return worst
-  }
-
-  /// Seconds as CSS milliseconds, the decimal point moved in the shortest decimal rather than
-  /// multiplied (0.07 s is 70ms, where 0.07 × 1000 is 70.00000000000001).
-  static func milliseconds(_ seconds: Double) -> String {
-    let text = numberText(seconds)
-    guard !text.contains("e"), !text.contains("E") else {
-      return numberText(seconds * 1000) + "ms"
-    }
-    let negative = text.hasPrefix("-")
-    let digits = negative ? String(text.dropFirst()) : text
-    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-    let whole = String(parts[0])
-    var fraction = parts.count > 1 ? String(parts[1]) : ""
-    while fraction.count < 3 { fraction += "0" }
-    var integer = whole + fraction.prefix(3)
-    let rest = String(fraction.dropFirst(3))
-    while integer.count > 1 && integer.hasPrefix("0") { integer.removeFirst() }
-    return (negative ? "-" : "") + integer + (rest.isEmpty ? "" : "." + rest) + "ms"
   }
 }

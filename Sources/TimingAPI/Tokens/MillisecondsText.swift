@@ -1,0 +1,24 @@
+import TimingEngine
+
+/// Durations as CSS writes them, in milliseconds: what every token target and the
+/// reduced-motion rule state a duration in.
+enum MillisecondsText {
+  /// Seconds as CSS milliseconds, the decimal point moved in the shortest decimal rather than
+  /// multiplied (0.07 s is 70ms, where 0.07 × 1000 is 70.00000000000001).
+  static func text(_ seconds: Double) -> String {
+    let text = numberText(seconds)
+    guard !text.contains("e"), !text.contains("E") else {
+      return numberText(seconds * 1000) + "ms"
+    }
+    let negative = text.hasPrefix("-")
+    let digits = negative ? String(text.dropFirst()) : text
+    let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+    let whole = String(parts[0])
+    var fraction = parts.count > 1 ? String(parts[1]) : ""
+    while fraction.count < 3 { fraction += "0" }
+    var integer = whole + fraction.prefix(3)
+    let rest = String(fraction.dropFirst(3))
+    while integer.count > 1 && integer.hasPrefix("0") { integer.removeFirst() }
+    return (negative ? "-" : "") + integer + (rest.isEmpty ? "" : "." + rest) + "ms"
+  }
+}
