@@ -45,6 +45,7 @@ public final class TimingService: Sendable {
     routes += ActionRoutes(configuration: configuration).routes
     routes += PresetRoutes(configuration: configuration).routes
     routes += SpringRoutes(configuration: configuration).routes
+    routes += TokenRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(readiness: readiness, metrics: metrics)
     let router = Router(routes: routes)
     self.router = router

@@ -46,6 +46,8 @@ extension RequestContext {
     case export
     /// A plot's coordinates are pixels at its own resolution: the digits would be ignored.
     case plot
+    /// A style sheet of token values states them as CSS takes them, within `maxError`.
+    case styleSheet
 
     var reason: String {
       switch self {
@@ -55,6 +57,9 @@ extension RequestContext {
       case .plot:
         "a plot (SVG) draws its numbers at its own resolution, not to a number of digits; "
           + "precision rounds the JSON and CSV samples"
+      case .styleSheet:
+        "a style sheet states its values as CSS takes them (linear() stops within maxError), "
+          + "not to a number of digits; precision rounds the JSON answer"
       }
     }
   }

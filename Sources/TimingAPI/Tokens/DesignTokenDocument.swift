@@ -100,6 +100,14 @@ struct DesignTokenDocument: Sendable {
             )
             continue
           }
+          // The service's spring on a group, not a token, would be read as nothing: a DTCG token
+          // needs a `$value` (a stand-in curve for tools that read DTCG alone).
+          if property == .extensions, member[MotionToken.springExtension] != nil {
+            context.fail(
+              at / MotionToken.springExtension,
+              "is on a group: a spring belongs to a token, which needs a $value too (a cubicBezier stand-in for tools that read DTCG alone)"
+            )
+          }
           switch property {
           case .root:
             Self.replace(&group, "$root", with: .token(member, at))

@@ -7,12 +7,15 @@ import TimingEngine
 /// which the path's rule (x never goes back within a segment) makes exact — gives y.
 struct EasingPath: Sendable {
   let segments: [KeyframePath.Segment]
+  /// The path data as given.
+  let svg: String
 
   enum Failure: Error, Sendable {
     case invalid(String)
   }
 
   init(svg text: String) throws(Failure) {
+    svg = text
     let path: KeyframePath
     do throws(KeyframePath.ParseError) {
       path = try KeyframePath(svg: text)

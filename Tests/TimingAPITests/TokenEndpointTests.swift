@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `POST /v1/tokens` over the service: a document of each dialect compiled to meanings, CSS and
+/// reduced-motion variants; the style sheet; and bad documents and parameters refused with the
+/// place named. Values are the documents' own (70 ms, the curves as given) and the rule's
+/// (durations capped at 200 ms).
+@Suite struct TokenEndpointTests {
+  let api = ServiceHarness()
+
+  static let document = #"""
+    {"duration": {"$type": "duration", "fast": {"$value": {"value": 70, "unit": "ms"}},
+                  "slow": {"$value": {"value": 700, "unit": "ms"}}},
+     "easing": {"standard": {"$type": "cubicBezier", "$value": [0.2, 0, 0.38, 0.9]}},
+     "spring": {"bouncy": {"$type": "cubicBezier", "$value": [0.3, 1.3, 0.6, 1],
+       "$extensions": {"dev.animation-timing.spring": {"swiftUI": {"response": 0.5, "dampingFraction": 0.6}}}}},
+     "color": {"$type": "color", "$value": "#ff0000"}}
+    """#
+
+  static func token(_ answer: RawClient.Response, _ name: String) -> [String: Any]? {
+    (answer.json["tokens"] as? [[String: Any]])?.first { $0["name"] as? String == name }
+  }
+
+  @Test func aDTCGDocumentCompiled() throws {
+    let answer = api.postJSON("/v1/tokens", Self.document)
+    #expect(answer.status == 200, "\(answer.text)")
+    #expect(answer.json["dialect"] as? String == "dtcg")
+    #expect(answer.json["passedThrough"] as? Int == 1)
+    let fast = try #require(Self.token(answer, "duration.fast"))
+    #expect(fast["seconds"] as? Double == 0.07)
+    #expect((fast["css"] as? [String: Any])?["value"] as? String == "70ms")
+    let slow = try #require(Self.token(answer, "duration.slow"))
+    let reduced = try #require(slow["reducedMotion"] as? [String: Any])
+    #expect(reduced["seconds"] as? Double == 0.2)
+    let easing = try #require(Self.token(answer, "easing.standard"))
+    #expect(
+      (easing["css"] as? [String: Any])?["value"] as? String == "cubic-bezier(0.2, 0, 0.38, 0.9)")
+    let spring = try #require(Self.token(answer, "spring.bouncy"))
+    #expect(spring["kind"] as? String == "spring")
+    #expect(
+      abs(((spring["spring"] as? [String: Any])?["dampingRatio"] as? Double ?? 0) - 0.6) < 1e-12)
+    let css = try #require(spring["css"] as? [String: Any])
+    #expect((css["value"] as? String)?.hasPrefix("linear(") == true)
+    #expect((css["maxError"] as? Double ?? 1) <= 0.001)
+  }
+
+  @Test func theStyleSheet() {
+    let answer = api.postJSON("/v1/tokens?format=css", Self.document)
+    #expect(answer.status == 200)
+    #expect(answer.header("Content-Type") == "text/css; charset=utf-8")
+    #expect(answer.text.contains("  --duration-fast: 70ms;\n"))
+    #expect(answer.text.contains("@media (prefers-reduced-motion: reduce) {"))
+    #expect(answer.text.contains("    --duration-slow: 200ms;\n"))
+    let accepted = api.postJSON("/v1/tokens", Self.document, headers: [("Accept", "text/css")])
+    #expect(accepted.text == answer.text)
+  }
+
+  /// Figma's and Material's shapes are recognized without `?dialect=`.
+  @Test func theDialectFromTheShape() {
+    let figma = api.postJSON(
+      "/v1/tokens",
+      #"{"meta": {"variables": {"a": {"name": "motion/fast", "resolvedType": "TIMING", "valuesByMode": {"m": 0.15000000596046448}}}}}"#
+    )
+    #expect(figma.json["dialect"] as? String == "figma")
+    #expect(Self.token(figma, "motion.fast")?["seconds"] as? Double == 0.15)
+    let material = api.postJSON(
+      "/v1/tokens", #"{"md.sys.motion.duration.medium2": "300ms"}"#)
+    #expect(material.json["dialect"] as? String == "material")
+  }
+
+  @Test func badDocumentsAndParametersNameThePlace() {
+    let cycle = api.postJSON(
+      "/v1/tokens",
+      #"{"a": {"$type": "duration", "$value": "{b}"}, "b": {"$type": "duration", "$value": "{a}"}}"#
+    )
+    #expect(cycle.status == 422)
+    #expect(cycle.errors.first?.message.contains("a cycle of references") == true, "\(cycle.text)")
+    let dialect = api.postJSON("/v1/tokens?dialect=sketch", Self.document)
+    #expect(dialect.status == 422)
+    #expect(dialect.text.contains("dialect"))
+    let precision = api.postJSON("/v1/tokens?format=css&precision=3", Self.document)
+    #expect(precision.status == 422)
+    let maxError = api.postJSON("/v1/tokens?maxError=0", Self.document)
+    #expect(maxError.status == 422)
+  }
+}
