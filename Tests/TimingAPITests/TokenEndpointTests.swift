@@ -85,3 +85,58 @@ import Testing
     #expect(maxError.status == 422)
   }
 }
+
+/// Hostile token documents: chains of references and of `$extends` as long as the body allows.
+/// Read in document order each link is one step; a chain that runs the other way is refused at
+/// a stated depth (64) instead of recursing as deep. (Answers are checked by status and a
+/// message, never printed whole: they are megabytes.)
+@Suite struct TokenHostileInputTests {
+  let api = ServiceHarness()
+
+  static func chain(_ count: Int, _ link: (Int) -> String) -> String {
+    "{" + (0..<count).map(link).joined(separator: ",") + "}"
+  }
+
+  @Test func longChainsOfReferences() {
+    // Each token names the one before it: resolved in order, one step each.
+    let backward = api.postJSON(
+      "/v1/tokens",
+      Self.chain(3_000) {
+        $0 == 0
+          ? #""t0": {"$type": "duration", "$value": "1s"}"#
+          : #""t\#($0)": {"$value": "{t\#($0 - 1)}"}"#
+      })
+    #expect(backward.status == 200)
+    // Each names the one after it: the first would recurse through all of them.
+    let forward = api.postJSON(
+      "/v1/tokens",
+      Self.chain(3_000) {
+        $0 == 2_999
+          ? #""t2999": {"$type": "duration", "$value": "1s"}"#
+          : #""t\#($0)": {"$value": "{t\#($0 + 1)}"}"#
+      })
+    #expect(forward.status == 422)
+    #expect(
+      forward.text.contains("more than 64 references in a row"), "\(forward.text.prefix(300))")
+  }
+
+  @Test func longChainsOfExtends() {
+    let backward = api.postJSON(
+      "/v1/tokens",
+      Self.chain(1_000) {
+        $0 == 0
+          ? #""g0": {"t": {"$type": "duration", "$value": "1s"}}"#
+          : #""g\#($0)": {"$extends": "{g\#($0 - 1)}"}"#
+      })
+    #expect(backward.status == 200, "\(backward.text.prefix(300))")
+    let forward = api.postJSON(
+      "/v1/tokens",
+      Self.chain(1_000) {
+        $0 == 999
+          ? #""g999": {"t": {"$type": "duration", "$value": "1s"}}"#
+          : #""g\#($0)": {"$extends": "{g\#($0 + 1)}"}"#
+      })
+    #expect(forward.status == 422)
+    #expect(forward.text.contains("more than 64 groups in a row"), "\(forward.text.prefix(300))")
+  }
+}

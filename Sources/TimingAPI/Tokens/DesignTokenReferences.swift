@@ -5,6 +5,9 @@
 /// to any depth, once each; a cycle is a problem at the token that closes it, naming the
 /// other end, and a reference to nothing names what it asked for.
 enum DesignTokenReferences {
+  /// The longest chain of references followed (and of `$extends`): real files chain 2 or 3.
+  static let maxDepth = 64
+
   /// The tokens with every reference in their values replaced; those where one cannot be are
   /// left out, each reported once.
   static func resolved(
@@ -138,6 +141,15 @@ enum DesignTokenReferences {
           "refers to itself through " + cycle.joined(separator: " → ")
             + " (at \(token.pointer)): a cycle of references")
         failed.formUnion(members)
+        return nil
+      }
+      // A chain of references deeper than this would recurse as deep: a hostile document of
+      // 10 000 tokens each naming the next would exhaust a worker thread's stack.
+      guard resolving.count < DesignTokenReferences.maxDepth else {
+        context.fail(
+          token.pointer,
+          "refers through more than \(DesignTokenReferences.maxDepth) references in a row")
+        failed.insert(index)
         return nil
       }
       resolving.append(index)

@@ -164,6 +164,11 @@ struct FigmaVariables: Sendable {
       context.fail(pointer / AliasMember.id, "an alias needs the id of the variable it names")
       return nil
     }
+    guard seen.count < DesignTokenReferences.maxDepth else {
+      context.fail(
+        pointer, "aliases through more than \(DesignTokenReferences.maxDepth) variables in a row")
+      return nil
+    }
     guard !seen.contains(target) else {
       context.fail(pointer, "aliases \(target), which aliases back to \(seen[0]): a cycle")
       return nil
