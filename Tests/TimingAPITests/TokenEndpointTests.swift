@@ -139,4 +139,51 @@ import Testing
     #expect(forward.status == 422)
     #expect(forward.text.contains("more than 64 groups in a row"), "\(forward.text.prefix(300))")
   }
+
+  /// Groups extending their own ancestor: a cycle, not a tree that doubles at every level (a
+  /// 2.8 KB document of these filled 24 GB before).
+  @Test func extendingAnAncestorIsACycle() {
+    let children = (0..<30).map { ##""c\##($0)": {"$extends": "{g}", "x": {"$value": 1}}"## }
+    let answer = api.postJSON("/v1/tokens", ##"{"g": {"## + children.joined(separator: ",") + "}}")
+    #expect(answer.status == 422)
+    #expect(answer.text.contains("a cycle of $extends"), "\(answer.text.prefix(300))")
+    let root = api.postJSON("/v1/tokens", ##"{"a": {"$extends": "#"}, "b": {"$extends": "#"}}"##)
+    #expect(root.status == 422)
+  }
+
+  /// `$ref`s to places outside tokens' values: through themselves a cycle, not a recursion
+  /// until the stack runs out; many to one place resolved once.
+  @Test func referencesOutsideValues() {
+    for document in [
+      ##"{"a": {"$ref": "#/a"}}"##, ##"{"a": {"$ref": "#/b"}, "b": {"$ref": "#/a"}}"##,
+      ##"{"g": {"c": {"$ref": "#/g"}}}"##,
+      ##"{"a": {"$type": "number", "$value": {"$ref": "#"}}}"##,
+    ] {
+      let answer = api.postJSON("/v1/tokens", document)
+      #expect(answer.status == 422, "\(document): \(answer.text.prefix(300))")
+    }
+    // Two references a level, 22 levels: 4 million resolutions if each were resolved anew.
+    var levels = (0..<22).map {
+      ##""l\##($0)": [{"$ref": "#/$extensions/l\##($0 + 1)"}, {"$ref": "#/$extensions/l\##($0 + 1)"}]"##
+    }
+    levels.append(##""l22": 1"##)
+    let fanOut = api.postJSON(
+      "/v1/tokens",
+      ##"{"$extensions": {"## + levels.joined(separator: ",")
+        + ##"}, "n": {"$type": "number", "$value": {"$ref": "#/$extensions/l0"}}}"##)
+    #expect(fanOut.status == 200, "\(fanOut.text.prefix(300))")
+  }
+
+  /// Groups that extend the same group twice at every level double their tokens each time:
+  /// past `DesignTokenDocument.maxTokens` (100 000) the document is refused.
+  @Test func doublingExtendsAreCapped() {
+    var levels = [##""l0": {"t": {"$type": "duration", "$value": "1s"}}"##]
+    for i in 1...18 {
+      levels.append(
+        ##""l\##(i)": {"a": {"$extends": "{l\##(i - 1)}"}, "b": {"$extends": "{l\##(i - 1)}"}}"##)
+    }
+    let answer = api.postJSON("/v1/tokens", "{" + levels.joined(separator: ",") + "}")
+    #expect(answer.status == 422)
+    #expect(answer.text.contains("more than 100000 tokens"), "\(answer.text.prefix(300))")
+  }
 }

@@ -38,10 +38,30 @@ struct DesignTokenDocument: Sendable {
     self.tokens = DesignTokenReferences.resolved(tokens, document: document, in: &context)
   }
 
-  /// A group with its `$extends` applied: its properties and its children in order.
+  /// The most tokens a document gives, its inherited ones included: real design systems have
+  /// hundreds; 1 MiB of the smallest tokens is 52 000.
+  static let maxTokens = 100_000
+
+  /// A group with its `$extends` applied: its properties and its children in order, each
+  /// child's place kept by name (a scan of the children for each member was quadratic: a group
+  /// of 52 000 tokens, 1 MiB, took 77 s).
   struct Group {
     var properties: [GroupMember: (value: JSONValue, pointer: JSONPointer)] = [:]
-    var children: [(name: String, node: Node)] = []
+    private(set) var children: [(name: String, node: Node)] = []
+    private var places: [String: Int] = [:]
+
+    /// The child of that name, if any.
+    func child(_ name: String) -> Node? { places[name].map { children[$0].node } }
+
+    /// Sets the child of that name, in its place, or last.
+    mutating func set(_ name: String, _ node: Node) {
+      if let place = places[name] {
+        children[place].node = node
+      } else {
+        places[name] = children.count
+        children.append((name, node))
+      }
+    }
   }
 
   indirect enum Node {
@@ -55,9 +75,16 @@ struct DesignTokenDocument: Sendable {
     let document: JSONValue
     let dialect: DesignTokenDialect
     var extending: [JSONPointer] = []
+    /// The groups being read, their own members not yet all read: the group at hand and its
+    /// enclosing ones, and those an `$extends` is reading. Extending one of them is a cycle (a
+    /// group extending its own ancestor contains itself: each level doubled the tree, and a
+    /// 2.8 KB document filled 24 GB).
+    var reading: Set<[String]> = []
     /// Groups an `$extends` has read, by pointer: each is read once however many extend it
     /// (5 000 groups each extending the one before took 66 s read again every time).
     var extended: [[String]: Group] = [:]
+    /// Whether the document has come to `maxTokens` (said once).
+    var overflowed = false
 
     init(document: JSONValue, dialect: DesignTokenDialect) {
       self.document = document
@@ -74,6 +101,8 @@ struct DesignTokenDocument: Sendable {
       in context: inout DecodingContext
     ) -> Group? {
       guard let members = context.object(value, at: pointer) else { return nil }
+      reading.insert(pointer.tokens)
+      defer { reading.remove(pointer.tokens) }
       var group = Group()
       if let extends = value[GroupMember.extends] {
         let at = pointer / GroupMember.extends
@@ -83,10 +112,10 @@ struct DesignTokenDocument: Sendable {
           if extending.count >= DesignTokenReferences.maxDepth {
             context.fail(
               at, "extends through more than \(DesignTokenReferences.maxDepth) groups in a row")
-          } else if extending.contains(targetPointer) || targetPointer == pointer {
+          } else if reading.contains(targetPointer.tokens) {
             context.fail(
               at,
-              "extends \(targetPointer), which extends back to this group: a cycle of $extends")
+              "extends \(targetPointer), which holds or extends this group: a cycle of $extends")
           } else {
             let base: Group?
             if let known = extended[targetPointer.tokens] {
@@ -127,7 +156,7 @@ struct DesignTokenDocument: Sendable {
           }
           switch property {
           case .root:
-            Self.replace(&group, "$root", with: .token(member, at))
+            group.set("$root", .token(member, at))
           case .type, .description, .extensions, .deprecated, .extends, .schema:
             group.properties[property] = (member, at)
           }
@@ -142,39 +171,27 @@ struct DesignTokenDocument: Sendable {
           continue
         }
         if Self.isToken(member) {
-          Self.replace(&group, name, with: .token(member, at))
+          group.set(name, .token(member, at))
         } else if let child = self.group(member, at: at, in: &context) {
           // A group extends its base's group of the same name rather than replacing it.
-          if let index = group.children.firstIndex(where: { $0.name == name }),
-            case .group(let base) = group.children[index].node
-          {
-            group.children[index].node = .group(Self.merged(base, child))
+          if case .group(let base)? = group.child(name) {
+            group.set(name, .group(Self.merged(base, child)))
           } else {
-            Self.replace(&group, name, with: .group(child))
+            group.set(name, .group(child))
           }
         }
       }
       return group
     }
 
-    private static func replace(_ group: inout Group, _ name: String, with node: Node) {
-      if let index = group.children.firstIndex(where: { $0.name == name }) {
-        group.children[index].node = node
-      } else {
-        group.children.append((name, node))
-      }
-    }
-
     private static func merged(_ base: Group, _ own: Group) -> Group {
       var group = base
       for (property, value) in own.properties { group.properties[property] = value }
       for (name, node) in own.children {
-        if let index = group.children.firstIndex(where: { $0.name == name }),
-          case .group(let inner) = group.children[index].node, case .group(let ownInner) = node
-        {
-          group.children[index].node = .group(merged(inner, ownInner))
+        if case .group(let inner)? = group.child(name), case .group(let ownInner) = node {
+          group.set(name, .group(merged(inner, ownInner)))
         } else {
-          replace(&group, name, with: node)
+          group.set(name, node)
         }
       }
       return group
@@ -186,8 +203,10 @@ struct DesignTokenDocument: Sendable {
     }
 
     /// The tokens of `group` in order, each with its type or the nearest group's (the JSON
-    /// parser's nesting limit, 64, bounds the recursion).
-    func flatten(
+    /// parser's nesting limit, 64, bounds the recursion), at most `maxTokens` of them: groups
+    /// that extend the same group twice at every level double the tokens at each (18 levels,
+    /// 1.2 KB, were 524 287 tokens and 139 MB of answer).
+    mutating func flatten(
       _ group: Group, path: [String], type inherited: String?,
       into tokens: inout [DesignToken], in context: inout DecodingContext
     ) {
@@ -200,6 +219,16 @@ struct DesignTokenDocument: Sendable {
         case .group(let child):
           flatten(child, path: path + [name], type: type, into: &tokens, in: &context)
         case .token(let value, let at):
+          guard tokens.count < DesignTokenDocument.maxTokens else {
+            if !overflowed {
+              overflowed = true
+              context.fail(
+                at,
+                "makes the document more than \(DesignTokenDocument.maxTokens) tokens with those its groups inherit"
+              )
+            }
+            return
+          }
           if let token = self.token(value, path: path + [name], at: at, type: type, in: &context) {
             tokens.append(token)
           }
