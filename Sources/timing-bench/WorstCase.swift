@@ -52,6 +52,16 @@ enum WorstCase {
     scene(layers: layer, events: (0..<count).map(event), sample: sample, keyPaths: [keyPath])
   }
 
+  /// A DTCG document of `count` tokens, `token(i)` each.
+  static func tokens(_ count: Int, _ token: (Int) -> String) -> String {
+    "{" + (0..<count).map(token).joined(separator: ",") + "}"
+  }
+
+  /// A DTCG token with a spring in the service's extension (and a stand-in curve).
+  static func spring(_ i: Int, _ api: String) -> String {
+    #""s\#(i)": {"$type": "cubicBezier", "$value": [0.3, 1.2, 0.6, 1], "$extensions": {"dev.animation-timing.spring": \#(api)}}"#
+  }
+
   /// One layer, 4 000 animations added (`add(i)`) and 4 000 changes (`change(i)`) on
   /// `keyPath`, sampled at 3 times.
   static func addsAndChanges(
@@ -419,6 +429,37 @@ enum WorstCase {
       let spring =
         #"{"type":"spring","keyPath":"opacity","fromValue":0,"toValue":1,"duration":1,"spring":{"uiKit":{"duration":0.9,"dampingRatio":0.999}}}"#
       return sampled(spring, times: 2, keyPath: "opacity")
+    },
+    // Tokens (docs/tokens.md): each spring or easing path is a linear() fit, twice (the token
+    // and its reduced-motion variant), with its error measured on a grid 16 times finer.
+    post("tokens: 1 000 durations and curves (a design system's file)", "/v1/tokens") {
+      tokens(1000) { i in
+        i % 2 == 0
+          ? #""t\#(i)": {"$type": "duration", "$value": {"value": \#(i), "unit": "ms"}}"#
+          : #""t\#(i)": {"$type": "cubicBezier", "$value": [0.2, \#(Double(i % 10) / 10), 0.38, 0.9]}"#
+      }
+    },
+    post("tokens: 44 000 tiny tokens (1 MiB)", "/v1/tokens") {
+      tokens(44000) { #""t\#($0)": {"$value": 1}"# }
+    },
+    post("tokens: 100 springs, each different", "/v1/tokens") {
+      tokens(100) { i in
+        spring(i, #"{"swiftUI": {"response": \#(0.3 + Double(i) / 100), "dampingFraction": 0.6}}"#)
+      }
+    },
+    post("tokens: 10 of the slowest springs (the most the budget takes)", "/v1/tokens") {
+      tokens(10) { i in
+        spring(
+          i,
+          #"{"coreAnimation": {"mass": 1000000, "stiffness": 100, "damping": \#(20 + Double(i) / 100)}}"#
+        )
+      }
+    },
+    post("tokens: 24 easing paths of Material's emphasized shape (the most the budget takes)", "/v1/tokens") {
+      "{"
+        + (0..<24).map {
+          #""md.sys.motion.easing.e\#($0)": "M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4 C 0.208333,0.82 0.25,1 1,1""#
+        }.joined(separator: ",") + "}"
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#

@@ -61,15 +61,25 @@ struct LinearEasingFit: Sendable {
   /// `maxError` (`SpringCurve.interpolationBound`); nil for a spring that needs more than
   /// `maxSpringIntervals` (thousands of oscillations before it settles).
   static func spring(_ spring: SpringCurve, span: Double, maxError: Double) -> LinearEasingFit? {
-    var intervals = gridIntervals
-    while spring.interpolationBound(step: span / Double(intervals)) > maxError / 10 {
-      intervals *= 2
-      guard intervals <= maxSpringIntervals else { return nil }
+    guard let intervals = springIntervals(spring, span: span, maxError: maxError) else {
+      return nil
     }
     return LinearEasingFit(
       span: span, maxError: maxError, intervals: intervals,
       betweenPoints: spring.interpolationBound(step: span / Double(intervals))
     ) { spring.progress($0) }
+  }
+
+  /// The grid a spring's fit takes (what its work is charged by, before it starts): at least
+  /// `gridIntervals`, doubled until the spring strays from a straight line between two grid
+  /// points by at most a tenth of `maxError`; nil past `maxSpringIntervals`.
+  static func springIntervals(_ spring: SpringCurve, span: Double, maxError: Double) -> Int? {
+    var intervals = gridIntervals
+    while spring.interpolationBound(step: span / Double(intervals)) > maxError / 10 {
+      intervals *= 2
+      guard intervals <= maxSpringIntervals else { return nil }
+    }
+    return intervals
   }
 
   /// `linear(0, 0.25 10%, …, 1 100%)`: every stop with its input as a percentage.

@@ -67,15 +67,21 @@ struct TokenRoutes {
     let document = TokenDocument(json: body, dialect: dialect, fps: fps, in: &decoding)
     if let exhausted = decoding.exhausted { throw Problem.tooMuchWork(exhausted) }
     try decoding.throwIfFailed()
+    let reduced = ReducedMotion(maxDuration: reducedMaxDuration)
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
-      try budget.charge(TokenCompilation.cost(document), .export)
+      try budget.charge(
+        TokenCompilation.cost(document, maxError: maxError, reducedMotion: reduced), .export)
     } catch {
-      throw Problem.tooMuchWork(error)
+      throw Problem.tooMuchWork(
+        error,
+        field: .at(
+          JSONPointer(),
+          "compiling \(document.tokens.count) motion tokens, their linear() fits and reduced variants"
+        ))
     }
     context.meter.charged(workUnits: budget.spent)
-    let compilation = TokenCompilation(
-      document, maxError: maxError, reducedMotion: ReducedMotion(maxDuration: reducedMaxDuration))
+    let compilation = TokenCompilation(document, maxError: maxError, reducedMotion: reduced)
     switch answer {
     case .styleSheet:
       return try context.answer(answer.representation, Array(compilation.styleSheet.utf8))

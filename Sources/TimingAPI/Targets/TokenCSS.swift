@@ -43,15 +43,7 @@ struct TokenCSS: Sendable {
     case .bounce(let bounce):
       // A spring's shape over its settling time does not depend on its time scale: SwiftUI's
       // spring of that bounce over 1 s has the same linear() as over any duration.
-      let p = PlatformSpring(
-        api: .swiftUIDurationBounce, [.duration: 1, .bounce: bounce, .initialVelocity: 0]
-      )
-      .physical(distance: 1)
-      guard
-        let curve = try? TimingFunction.checkedSpring(
-          mass: p.mass, stiffness: p.stiffness, damping: p.damping,
-          initialVelocity: p.initialVelocity)
-      else {
+      guard let curve = bounceCurve(bounce) else {
         return .failure(.noCSS("a bounce of \(numberText(bounce)) gives no spring CSS can follow"))
       }
       var css = spring(curve, maxError: maxError)
@@ -70,6 +62,36 @@ struct TokenCSS: Sendable {
         TokenCSS(
           text: function.cssText,
           maxError: measuredError(function, against: path.progress)))
+    }
+  }
+
+  /// SwiftUI's spring of `bounce` over 1 s: a bounce-only spring's shape.
+  static func bounceCurve(_ bounce: Double) -> SpringCurve? {
+    let p = PlatformSpring(
+      api: .swiftUIDurationBounce, [.duration: 1, .bounce: bounce, .initialVelocity: 0]
+    ).physical(distance: 1)
+    return try? TimingFunction.checkedSpring(
+      mass: p.mass, stiffness: p.stiffness, damping: p.damping, initialVelocity: p.initialVelocity)
+  }
+
+  /// The work units making `meaning`'s CSS takes (`WorkCost`: measured per kind of fit),
+  /// charged before it is made.
+  static func cost(_ meaning: MotionToken.Meaning, maxError: Double) -> Int {
+    func spring(_ curve: SpringCurve?) -> Int {
+      guard let curve, let settling = curve.settlingDuration, settling.isFinite, settling > 0 else {
+        return 0
+      }
+      let intervals =
+        LinearEasingFit.springIntervals(curve, span: settling, maxError: maxError) ?? 0
+      return WorkBudget.adding(
+        WorkCost.tokenSpringFit, WorkBudget.multiplying(intervals, WorkCost.tokenSpringInterval))
+    }
+    switch meaning {
+    case .duration, .cubicBezier, .transition, .easing: return 0
+    case .spring(let given, _): return spring(given.curve)
+    case .physicalSpring(let curve): return spring(curve)
+    case .bounce(let bounce): return spring(bounceCurve(bounce))
+    case .pathEasing: return WorkCost.tokenPathFit
     }
   }
 

@@ -28,16 +28,19 @@ struct TokenCompilation: Sendable {
     }
   }
 
-  /// The work a compilation is charged, before it starts: a `linear()` fit for each token that
-  /// needs one, twice (the token and its reduced variant), as `WorkCost.springEasing` prices one.
-  static func cost(_ document: TokenDocument) -> Int {
-    let fits = document.tokens.filter { token in
-      switch token.meaning {
-      case .spring, .physicalSpring, .bounce, .pathEasing: true
-      case .duration, .cubicBezier, .transition, .easing: false
-      }
-    }.count
-    return WorkBudget.multiplying(2 * fits, WorkCost.springEasing)
+  /// The work a compilation is charged, before it starts: each motion token compiled and
+  /// written, and the CSS of it and of its reduced-motion variant (`TokenCSS.cost`, measured
+  /// per kind of fit).
+  static func cost(_ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion)
+    -> Int
+  {
+    var units = WorkBudget.multiplying(document.tokens.count, WorkCost.compiledToken)
+    for token in document.tokens {
+      units = WorkBudget.adding(units, TokenCSS.cost(token.meaning, maxError: maxError))
+      units = WorkBudget.adding(
+        units, TokenCSS.cost(rule.variant(of: token.meaning), maxError: maxError))
+    }
+    return units
   }
 
   // MARK: JSON

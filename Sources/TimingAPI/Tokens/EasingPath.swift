@@ -56,19 +56,33 @@ struct EasingPath: Sendable {
     return points.allSatisfy { slope($0) >= -1e-12 }
   }
 
-  /// y at x in [0, 1] (clamped outside it).
+  /// y at x in [0, 1] (clamped outside it): the segment found by binary search on the ends'
+  /// x, then its parameter by Newton's method kept inside a shrinking bracket by bisection
+  /// (x(s) never decreases, so the bracket always holds the answer), to where a step no longer
+  /// moves — a few steps, where bisection alone took 64 and a `linear()` fit with its measured
+  /// error 4.5 million of them (2.5 s a path in a debug build).
   func progress(_ x: Double) -> Double {
     let x = min(max(x, 0), 1)
-    let segment = segments.first { x <= $0.p3.x } ?? segments[segments.count - 1]
-    guard segment.p3.x > segment.p0.x else { return segment.p3.y }
-    // Bisection on s: x(s) is non-decreasing, so the bracket always holds the answer; 64 steps
-    // shrink [0, 1] below one ulp of any s in it.
-    var (lo, hi) = (0.0, 1.0)
-    for _ in 0..<64 {
-      let mid = 0.5 * (lo + hi)
-      guard mid > lo && mid < hi else { break }
-      if segment.point(mid).x < x { lo = mid } else { hi = mid }
+    var (first, last) = (0, segments.count - 1)
+    while first < last {
+      let middle = (first + last) / 2
+      if x <= segments[middle].p3.x { last = middle } else { first = middle + 1 }
     }
-    return segment.point(0.5 * (lo + hi)).y
+    let segment = segments[first]
+    let (x0, x3) = (segment.p0.x, segment.p3.x)
+    guard x3 > x0 else { return segment.p3.y }
+    var (lo, hi) = (0.0, 1.0)
+    var s = (x - x0) / (x3 - x0)
+    for _ in 0..<200 {
+      let error = segment.point(s).x - x
+      if error == 0 { break }
+      if error < 0 { lo = s } else { hi = s }
+      let slope = segment.tangent(s).x
+      var next = slope > 0 ? s - error / slope : 0.5 * (lo + hi)
+      if !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
+      guard next != s, next > lo, next < hi else { break }
+      s = next
+    }
+    return segment.point(s).y
   }
 }

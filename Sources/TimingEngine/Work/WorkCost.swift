@@ -121,6 +121,18 @@ public enum WorkCost {
   /// 32 of every layer at every sample, moving or not): 24–73 ns a number measured, the most
   /// where eight Core Animation curves are tried at 10 000 segment ends.
   public static let lottieNumber = 7
+  /// A motion token compiled (its meaning, CSS and reduced variant written, ~1 KB of answer):
+  /// 1 000 durations and curves took 12 ms (`timing-bench worst-case tokens`, release).
+  public static let compiledToken = 1_200
+  /// A token's spring as `linear()`: a fixed part (the error measured on 65 537 points) and a
+  /// part a grid interval (the fit): 2 ms for a typical spring on 4 096 intervals, 22 ms for
+  /// one on 262 144 (charged a little over, so that the slowest kind at the budget's edge stays
+  /// under the 0.56 s of the slowest request).
+  public static let tokenSpringFit = 170_000
+  public static let tokenSpringInterval = 10
+  /// A token's easing path as `linear()` (fit, and its error measured on 65 537 points, each a
+  /// segment found and solved): 11.5 ms for Material's emphasized path.
+  public static let tokenPathFit = 1_200_000
   /// One record of the `actions` list (trace and animation, ~550 bytes of JSON): 8 000 in
   /// 49 ms.
   public static let exportedAction = 600
