@@ -187,3 +187,53 @@ import Testing
     #expect(answer.text.contains("more than 100000 tokens"), "\(answer.text.prefix(300))")
   }
 }
+
+/// What the attacker's pass found answered 200 but wrong: each is now a 4xx naming the place, or
+/// the value it should be.
+@Suite struct TokenInputRulesTests {
+  let api = ServiceHarness()
+
+  @Test func wrongValuesAreRefused() {
+    for (document, pointer) in [
+      // A Figma timing is a duration: not negative.
+      (
+        #"{"meta": {"variables": {"a": {"name": "m/d", "resolvedType": "TIMING", "valuesByMode": {"m": -1}}}}}"#,
+        "/meta/variables/a/valuesByMode/m"
+      ),
+      // A Figma name with no segment would make the custom property `--`.
+      (
+        #"{"meta": {"variables": {"a": {"name": "///", "resolvedType": "TIMING", "valuesByMode": {"m": 1}}}}}"#,
+        "/meta/variables/a/name"
+      ),
+      // A group's $root is a token.
+      (#"{"g": {"$root": 5}}"#, "/g/$root"),
+      // DTIF durations are within 1e9 s, as DTCG's.
+      (
+        #"{"$schema": "https://dtif.lapidist.net/schema/core.json", "d": {"$type": "duration", "$value": {"durationType": "css.transition-duration", "value": 1e12, "unit": "s"}}}"#,
+        "/d/$value/value"
+      ),
+    ] {
+      let answer = api.postJSON("/v1/tokens", document)
+      #expect(answer.status == 422, "\(document)")
+      #expect(answer.errors.map(\.pointer).contains(pointer), "\(answer.text)")
+    }
+    // RFC 6901: "01" names no element.
+    let leadingZero = api.postJSON(
+      "/v1/tokens",
+      ##"{"c": {"$type": "cubicBezier", "$value": [0.1, 0.2, 0.3, 0.4]}, "n": {"$type": "number", "$value": {"$ref": "#/c/$value/01"}}}"##
+    )
+    #expect(leadingZero.status == 422)
+  }
+
+  /// The service's spring(…) text is a spring (CSS linear()), and a path that ends in a vertical
+  /// segment reaches 1.
+  @Test func springTextAndVerticalEnds() {
+    let spring = api.postJSON(
+      "/v1/tokens?format=css",
+      #"{"s": {"$type": "cubicBezier", "$value": "spring(1, 100, 10, 0)"}}"#)
+    #expect(spring.text.contains("--s: linear("), "\(spring.text)")
+    let path = api.postJSON(
+      "/v1/tokens?format=css", #"{"md.sys.motion.easing.hv": "M 0,0 H 1 V 1"}"#)
+    #expect(path.text.contains(" 1 100%)"), "\(path.text)")
+  }
+}

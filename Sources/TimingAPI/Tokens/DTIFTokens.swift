@@ -67,16 +67,24 @@ struct DTIFTokens: Sendable {
       let unit = context.requiredString(
         value[DurationMember.unit], at: pointer / DurationMember.unit, "ms, s, frames or %")
     else { return nil }
+    // Seconds within what a DTCG duration may be (`MotionToken.maxSeconds`).
+    func seconds(_ s: Double) -> MotionToken.Meaning? {
+      guard s <= MotionToken.maxSeconds else {
+        context.fail(valuePointer, "is longer than \(numberText(MotionToken.maxSeconds)) s")
+        return nil
+      }
+      return .duration(seconds: s)
+    }
     switch unit {
-    case "ms": return .duration(seconds: amount / 1000)
-    case "s": return .duration(seconds: amount)
+    case "ms": return seconds(amount / 1000)
+    case "s": return seconds(amount)
     case "frames":
       let fps =
         value[DurationMember.fps].flatMap {
           context.number($0, at: pointer / DurationMember.fps, in: 1...1000)
         } ?? defaultFPS
       notes.append("\(numberText(amount)) frames at \(numberText(fps)) fps")
-      return .duration(seconds: amount / fps)
+      return seconds(amount / fps)
     case "%":
       context.warn(
         pointer,

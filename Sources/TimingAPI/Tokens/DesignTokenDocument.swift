@@ -256,7 +256,11 @@ struct DesignTokenDocument: Sendable {
       _ value: JSONValue, path: [String], at pointer: JSONPointer, type inherited: String?,
       in context: inout DecodingContext
     ) -> DesignToken? {
-      guard case .object(let members) = value else { return nil }
+      guard case .object(let members) = value else {
+        // A group's `$root` of another kind (its named tokens are checked where they are read).
+        context.fail(pointer, "must be a token: an object with $value or $ref, not \(value.typeName)")
+        return nil
+      }
       for (name, _) in members
       where TokenMember(rawValue: name) == nil
         && !(dialect.keepsUnknownProperties && name.hasPrefix("$"))

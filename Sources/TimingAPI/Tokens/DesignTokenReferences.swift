@@ -93,7 +93,10 @@ enum DesignTokenReferences {
       switch value {
       case .object: guard let next = value[token] else { return nil }; value = next
       case .array(let items):
-        guard let index = Int(token), items.indices.contains(index) else { return nil }
+        // RFC 6901 §4: an index is 0 or digits not starting with 0 ("01" names no element).
+        guard token == "0" || !token.hasPrefix("0"), token.allSatisfy(\.isASCII),
+          let index = Int(token), index >= 0, items.indices.contains(index)
+        else { return nil }
         value = items[index]
       case .null, .bool, .number, .string: return nil
       }

@@ -62,7 +62,10 @@ struct EasingPath: Sendable {
   /// moves — a few steps, where bisection alone took 64 and a `linear()` fit with its measured
   /// error 4.5 million of them (2.5 s a path in a debug build).
   func progress(_ x: Double) -> Double {
-    let x = min(max(x, 0), 1)
+    // At its ends a path is at its ends, whatever a vertical segment there does (`M 0,0 H 1 V 1`
+    // is at 0 along its H and at 1 after its V).
+    guard x > 0 else { return 0 }
+    guard x < 1 else { return 1 }
     var (first, last) = (0, segments.count - 1)
     while first < last {
       let middle = (first + last) / 2

@@ -124,6 +124,11 @@ struct FigmaVariables: Sendable {
         if case .string(let id) = value { id } else { nil }
       }
       let named = name.split(separator: "/").map(String.init)
+      // The name is the token's: a custom property of none would be `--`.
+      guard !named.isEmpty else {
+        context.fail(at / VariableMember.name, "must name the variable: at least one segment")
+        continue
+      }
       for (mode, value) in modes {
         let valuePointer = modesPointer / mode
         var notes: [String] = []
@@ -134,9 +139,11 @@ struct FigmaVariables: Sendable {
         let meaning: MotionToken.Meaning?
         switch type {
         case .timing?:
-          meaning = Self.number(resolved, at: valuePointer, notes: &notes, in: &context).map {
-            MotionToken.Meaning.duration(seconds: $0)
-          }
+          // A duration: at least 0, and within what a DTCG duration may be.
+          meaning = Self.number(
+            resolved, at: valuePointer, in: 0...MotionToken.maxSeconds, notes: &notes,
+            in: &context
+          ).map { MotionToken.Meaning.duration(seconds: $0) }
         case .easing?:
           meaning = Self.easing(resolved, at: valuePointer, notes: &notes, in: &context)
         case .float?, .color?, .string?, .boolean?, nil: meaning = nil
@@ -170,7 +177,10 @@ struct FigmaVariables: Sendable {
       return nil
     }
     guard !seen.contains(target) else {
-      context.fail(pointer, "aliases \(target), which aliases back to \(seen[0]): a cycle")
+      context.fail(
+        pointer,
+        "aliases \(target), which is already on this chain of aliases ("
+          + (seen + [target]).joined(separator: " → ") + "): a cycle")
       return nil
     }
     guard let variable = byID[target] else {
@@ -190,10 +200,10 @@ struct FigmaVariables: Sendable {
   /// A number as Figma meant it: one that is exactly a Float32 is read as the shortest decimal
   /// that Float32 prints, and the note says so.
   static func number(
-    _ value: JSONValue, at pointer: JSONPointer, notes: inout [String],
-    in context: inout DecodingContext
+    _ value: JSONValue, at pointer: JSONPointer, in range: ClosedRange<Double> = -1e9...1e9,
+    notes: inout [String], in context: inout DecodingContext
   ) -> Double? {
-    guard let n = context.number(value, at: pointer, in: -1e9...1e9) else { return nil }
+    guard let n = context.number(value, at: pointer, in: range) else { return nil }
     return intended(n, notes: &notes)
   }
 

@@ -7,8 +7,11 @@ enum MillisecondsText {
   /// multiplied (0.07 s is 70ms, where 0.07 × 1000 is 70.00000000000001).
   static func text(_ seconds: Double) -> String {
     let text = numberText(seconds)
-    guard !text.contains("e"), !text.contains("E") else {
-      return numberText(seconds * 1000) + "ms"
+    // 1e-7 s is 1e-4ms: the exponent moved too (CSS numbers take one).
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+      let exponent = Int(text[text.index(after: e)...])
+    {
+      return String(text[..<e]) + "e" + String(exponent + 3) + "ms"
     }
     let negative = text.hasPrefix("-")
     let digits = negative ? String(text.dropFirst()) : text

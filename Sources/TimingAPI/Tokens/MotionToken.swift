@@ -166,7 +166,10 @@ struct MotionToken: Sendable {
       let function = try TimingFunction(parsing: text)
       switch function {
       case .cubicBezier(let bezier), .controlPoints(let bezier): return .cubicBezier(bezier)
-      case .named, .steps, .linear, .spring: return .easing(function)
+      // The service's spring(mass, stiffness, damping, velocity) is a spring, which CSS states
+      // as linear(), not as that text.
+      case .spring(let curve): return .physicalSpring(curve)
+      case .named, .steps, .linear: return .easing(function)
       }
     } catch {
       context.fail(pointer, "'\(text.prefix(60))' is not an easing: \(error.message)")
