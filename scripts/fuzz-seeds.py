@@ -430,12 +430,49 @@ def write_dictionaries():
         print(f"{target}.dict: {len(seen)} entries", file=sys.stderr)
 
 
+def token_seeds(seeds):
+    """POST /v1/tokens (docs/tokens.md): a document of each dialect, and the shapes an
+    attacker's pass found (an ancestor extended, a $ref through itself, a fan-out of $refs), so
+    the fuzzer starts from them."""
+    for document in [
+        {"d": {"$type": "duration", "fast": {"$value": {"value": 70, "unit": "ms"}}},
+         "e": {"$type": "cubicBezier", "$value": [0.2, 0, 0.38, 0.9]},
+         "s": {"$type": "cubicBezier", "$value": [0.3, 1.2, 0.6, 1], "$extensions": {
+             "dev.animation-timing.spring": {"swiftUI": {"response": 0.5, "dampingFraction": 0.7}}}},
+         "t": {"$type": "transition", "$value": {"duration": "{d.fast}", "delay": "0ms",
+                                                  "timingFunction": "{e}"}}},
+        {"meta": {"variables": {"a": {"name": "m/d", "resolvedType": "TIMING",
+                                      "valuesByMode": {"m": 0.15000000596046448}},
+                                "b": {"name": "m/s", "resolvedType": "EASING", "valuesByMode": {
+                                    "m": {"type": "CUSTOM_SPRING",
+                                          "easingFunctionSpring": {"bounce": 0.35}}}}}}},
+        {"md.sys.motion.easing.emphasized":
+             "M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4 C 0.208333,0.82 0.25,1 1,1",
+         "md.sys.motion.spring.default.spatial": {"damping": 0.9, "stiffness": 700}},
+        {"$schema": "https://dtif.lapidist.net/schema/core.json",
+         "d": {"$type": "duration", "$value": {"durationType": "ios.cadisplaylink.frame-count",
+                                               "value": 6, "unit": "frames"}},
+         "e": {"$type": "easing", "$value": {"easingFunction": "spring",
+                                             "parameters": [1, 180, 24, 0.2]}}},
+        {"g": {"c0": {"$extends": "{g}", "x": {"$value": 1}},
+               "c1": {"$extends": "{g}", "x": {"$value": 1}}}},
+        {"a": {"$type": "number", "$value": {"$ref": "#/a"}}},
+        {"$extensions": {"l0": [{"$ref": "#/$extensions/l1"}, {"$ref": "#/$extensions/l1"}],
+                         "l1": 1},
+         "n": {"$type": "number", "$value": {"$ref": "#/$extensions/l0"}}},
+    ]:
+        seeds.json_body("/v1/tokens", document)
+    seeds.add("service", "POST /v1/tokens?format=css\n\n" + json.dumps(
+        {"d": {"$type": "duration", "$value": "200ms"}}))
+
+
 def main():
     seeds = Seeds()
     from_tests(seeds)
     from_openapi(seeds)
     from_readme(seeds)
     protocol_seeds(seeds)
+    token_seeds(seeds)
     for target in TARGETS:
         folder = os.path.join(OUT, target)
         shutil.rmtree(folder, ignore_errors=True)
