@@ -18,6 +18,8 @@ import Testing
 ///   chunk reader; gzip-coded too.
 /// - Heavy requests run on the server's bounded pool while operations and light requests on
 ///   other connections still answer at once.
+/// - A token document (`POST /v1/tokens`, heavy) sent in one write and in many small ones
+///   compiles to the same style sheet with its length, and its 422 comes back as problem+json.
 @Suite struct APISocketTests {
   @Test func headHasHeadersButNoBody() throws {
     let api = try APITestHarness()
@@ -109,5 +111,38 @@ import Testing
     }
     #expect(slowest < 0.05)
     group.wait()
+  }
+
+  /// The token compiler over the socket: the style sheet with a Content-Length equal to its
+  /// bytes and the CSS type; the same document dribbled 7 bytes a write answers the same bytes
+  /// (the server's reader assembles the body, the route sees it whole); a reference cycle is a
+  /// 422 naming the token, through the server's writer.
+  @Test func tokensCompileOverTheSocket() throws {
+    let api = try APITestHarness()
+    let css = try api.postJSON("/v1/tokens?format=css", TokenEndpointTests.document)
+    #expect(css.status == 200)
+    #expect(css.header("Content-Type") == "text/css; charset=utf-8")
+    #expect(css.header("Content-Length") == String(css.body.count))
+    #expect(css.text.contains("  --duration-fast: 70ms;\n"))
+    let client = try RawClient(port: api.server.port)
+    let body = Array(TokenEndpointTests.document.utf8)
+    let head =
+      "POST /v1/tokens?format=css HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+      + "Content-Length: \(body.count)\r\n\r\n"
+    let bytes = Array(head.utf8) + body
+    for start in stride(from: 0, to: bytes.count, by: 7) {
+      client.send(Array(bytes[start..<min(start + 7, bytes.count)]))
+    }
+    let dribbled = try client.readResponse()
+    #expect(dribbled.status == 200)
+    #expect(dribbled.body == css.body)
+    let cycle = try api.postJSON(
+      "/v1/tokens",
+      #"{"a": {"$type": "duration", "$value": "{b}"}, "b": {"$type": "duration", "$value": "{a}"}}"#
+    )
+    #expect(cycle.status == 422)
+    #expect(cycle.header("Content-Type") == "application/problem+json")
+    // docs/tokens.md: at the token that closes the cycle, a → b → a.
+    #expect(cycle.errors.first?.pointer == "/b", "\(cycle.text)")
   }
 }
