@@ -1,8 +1,9 @@
 import HTTPTransport
 import TimingEngine
 
-/// `animation-timing sample …`, `animation-timing curve …`, `animation-timing spring …` and
-/// `animation-timing presets …`: the service's answers without a server, for build pipelines (README "Without a server"). Each command is turned into the
+/// `animation-timing sample …`, `curve …`, `spring …`, `presets …` and `tokens …`: the
+/// service's answers without a server, for build pipelines (README "Without a server"). Each
+/// command is turned into the
 /// HTTP request that asks the same thing and handed to `TimingService.handle` in process, so
 /// its output, validation and limits are the HTTP API's byte for byte — nothing is computed or
 /// checked a second way. The executable only reads the input and writes the answer.
@@ -12,6 +13,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case curve
     case spring
     case presets
+    case tokens
   }
 
   public let subcommand: Subcommand
@@ -20,7 +22,7 @@ public struct OfflineCommand: Sendable, Equatable {
   /// as rows, and a representation the curve route does not serve is refused by the service as
   /// it would refuse the request.
   public let format: Representation
-  /// `sample`: the scene file, `-` for standard input.
+  /// `sample`: the scene file; `tokens`: the token document; `-` for standard input.
   public let input: String?
   /// `curve`: the function, by name or CSS text.
   public let function: String?
@@ -35,15 +37,16 @@ public struct OfflineCommand: Sendable, Equatable {
     public let names: [String]
     public let values: [Double]
   }
-  /// `presets`: the preset's type (nil lists them, `GET /v1/presets`) and its query parameters
-  /// as given (`--duration 1` is `duration=1`), in order; the service checks names and values,
-  /// as it checks the query's.
-  public let preset: PresetArguments?
+  /// `presets`: the preset's type; nil lists them (`GET /v1/presets`).
+  public let presetType: String?
+  /// `presets TYPE` and `tokens`: the options that are the route's query parameters
+  /// (`queryOptions`), as given (`--duration 1` is `duration=1`) and in order, with `--format`'s
+  /// `format` last; the service checks names and values, as it checks the query's.
+  public let query: QueryArguments
 
-  public struct PresetArguments: Sendable, Equatable {
-    public let type: String?
-    public let names: [String]
-    public let values: [String]
+  public struct QueryArguments: Sendable, Equatable {
+    public var names: [String] = []
+    public var values: [String] = []
   }
   /// `-o`: where the answer goes; standard output when nil.
   public let output: String?
@@ -90,6 +93,11 @@ public struct OfflineCommand: Sendable, Equatable {
             e.g. presets bounceLeft --duration 1 --fps 30 --format lottie -o bounceLeft.json;
             NAME: \(PresetRequest.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
             or an export's bound, \(ExportBounds.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
+        animation-timing tokens FILE [--NAME V …] [--format json|css] [-o FILE]
+            POST /v1/tokens?NAME=V&… with the token document (- reads standard input): each
+            motion token compiled, or with --format css the style sheet of custom properties,
+            e.g. tokens motion.tokens.json --format css -o motion.css;
+            NAME: \(TokenRoutes.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
       The answer goes to standard output (or FILE) with exit status 0; no file is written
       without -o. An error, usage errors included, is the API's problem+json on standard error
       with exit status 2.
@@ -112,8 +120,7 @@ public struct OfflineCommand: Sendable, Equatable {
     var output: String?
     var samples: Int?
     var positional: [String] = []
-    var presetNames: [String] = []
-    var presetValues: [String] = []
+    var query = QueryArguments()
     while let argument = rest.popFirst() {
       var name = argument
       var inline: String?
@@ -155,14 +162,15 @@ public struct OfflineCommand: Sendable, Equatable {
           return .invalid(usageProblem("--samples", "must be a whole number"))
         }
         samples = n
-      case _ where subcommand == .presets && presetOptions.contains(String(name.dropFirst(2))):
-        // The preset's parameters go to the query as given: the service checks the number and
-        // its range and names the parameter, as it would for GET.
+      case _
+      where name.hasPrefix("--") && queryOptions(subcommand).contains(String(name.dropFirst(2))):
+        // The route's parameters go to the query as given: the service checks the value and
+        // its range and names the parameter, as it would for the HTTP request.
         guard let text = value() else {
           return .invalid(usageProblem(name, "needs a value, e.g. \(name) 1"))
         }
-        presetNames.append(String(name.dropFirst(2)))
-        presetValues.append(text)
+        query.names.append(String(name.dropFirst(2)))
+        query.values.append(text)
       default:
         if argument.hasPrefix("-") && argument != "-" {
           return .invalid(
@@ -176,9 +184,10 @@ public struct OfflineCommand: Sendable, Equatable {
     }
     if subcommand == .presets {
       guard positional.count <= 1 else {
-        return .invalid(usageProblem("TYPE", "takes one; got \(positional.count)"))
+        return .invalid(
+          usageProblem(positionalArgument(.presets).name, "takes one; got \(positional.count)"))
       }
-      if positional.isEmpty, let first = presetNames.first {
+      if positional.isEmpty, let first = query.names.first {
         return .invalid(
           usageProblem("--" + first, "is an option of presets TYPE (one preset), not of the list"))
       }
@@ -187,39 +196,51 @@ public struct OfflineCommand: Sendable, Equatable {
           usageProblem("--format", "is an option of presets TYPE; the list is JSON"))
       }
       if formatGiven {
-        presetNames.append(Representation.Parameter.format.rawValue)
-        presetValues.append(format.rawValue)
+        query.names.append(Representation.Parameter.format.rawValue)
+        query.values.append(format.rawValue)
       }
       return .run(
         OfflineCommand(
           subcommand: .presets, format: format, input: nil, function: nil, samples: nil,
-          spring: nil,
-          preset: PresetArguments(type: positional.first, names: presetNames, values: presetValues),
-          output: output))
+          spring: nil, presetType: positional.first, query: query, output: output))
     }
-    let what = subcommand == .sample ? "SCENE" : "FUNCTION"
+    let (what, needed) = positionalArgument(subcommand)
     guard positional.count == 1 else {
       return .invalid(
         usageProblem(
           what,
-          positional.isEmpty
-            ? "is required: \(subcommand == .sample ? "a scene file, or - for standard input" : "a timing function, e.g. easeIn")"
-            : "takes one; got \(positional.count)"))
+          positional.isEmpty ? "is required: \(needed)" : "takes one; got \(positional.count)"))
+    }
+    if subcommand == .tokens, formatGiven {
+      query.names.append(Representation.Parameter.format.rawValue)
+      query.values.append(format.rawValue)
     }
     return .run(
       OfflineCommand(
         subcommand: subcommand, format: format,
-        input: subcommand == .sample ? positional[0] : nil,
+        input: subcommand == .curve ? nil : positional[0],
         function: subcommand == .curve ? positional[0] : nil,
         samples: subcommand == .curve ? (samples ?? defaultSamples) : nil, spring: nil,
-        preset: nil, output: output))
+        presetType: nil, query: query, output: output))
+  }
+
+  /// The name usage errors give the command's one positional argument, and what it is.
+  public static func positionalArgument(_ subcommand: Subcommand) -> (name: String, is: String) {
+    switch subcommand {
+    case .sample: ("SCENE", "a scene file, or - for standard input")
+    case .tokens: ("FILE", "a token document, or - for standard input")
+    case .curve: ("FUNCTION", "a timing function, e.g. easeIn")
+    case .spring: ("API", "a spring API, e.g. swiftUI")
+    case .presets: ("TYPE", "a preset's type, e.g. pop")
+    }
   }
 
   /// `spring API NAME=VALUE …`: the API, then each parameter as a number (the service checks
   /// the names and ranges, as it would the request's).
   private static func springCommand(_ positional: [String], output: String?) -> Parsed {
     guard let api = positional.first else {
-      return .invalid(usageProblem("API", "is required: a spring API, e.g. swiftUI"))
+      let (name, what) = positionalArgument(.spring)
+      return .invalid(usageProblem(name, "is required: \(what)"))
     }
     var names: [String] = []
     var values: [Double] = []
@@ -236,8 +257,8 @@ public struct OfflineCommand: Sendable, Equatable {
     return .run(
       OfflineCommand(
         subcommand: .spring, format: .json, input: nil, function: nil, samples: nil,
-        spring: SpringArguments(api: api, names: names, values: values), preset: nil,
-        output: output))
+        spring: SpringArguments(api: api, names: names, values: values), presetType: nil,
+        query: QueryArguments(), output: output))
   }
 
   /// The request the HTTP API would be sent; `body` is the scene for `sample`.
@@ -275,27 +296,40 @@ public struct OfflineCommand: Sendable, Equatable {
       fields.append(HTTPField.Name.contentLength, String(body.count))
       return HTTPRequest(method: .post, target: "/v1/springs", headers: fields, body: body)
     case .presets:
-      let arguments = preset ?? PresetArguments(type: nil, names: [], values: [])
-      guard let type = arguments.type else {
+      guard let type = presetType else {
         return HTTPRequest(method: .get, target: "/v1/presets", headers: fields)
       }
-      let query = zip(arguments.names, arguments.values).map {
-        Self.percentEncoded($0) + "=" + Self.percentEncoded($1)
-      }
       return HTTPRequest(
-        method: .get,
-        target: "/v1/presets/\(Self.percentEncoded(type))"
-          + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
+        method: .get, target: "/v1/presets/\(Self.percentEncoded(type))" + queryText,
         headers: fields)
+    case .tokens:
+      fields.append(HTTPField.Name.contentType, "application/json")
+      fields.append(HTTPField.Name.contentLength, String(body.count))
+      return HTTPRequest(
+        method: .post, target: "/v1/tokens" + queryText, headers: fields, body: body)
     }
   }
 
-  /// `presets TYPE`'s options, `--NAME VALUE` each: `GET /v1/presets/{type}`'s query parameters
+  /// `?NAME=VALUE&…` of the query options, percent-encoded; empty without any.
+  private var queryText: String {
+    let pairs = zip(query.names, query.values).map {
+      Self.percentEncoded($0) + "=" + Self.percentEncoded($1)
+    }
+    return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+  }
+
+  /// The options a command takes as `--NAME VALUE`, each one of its route's query parameters
   /// but `format` (`--format`, checked here as every command's is) and `pretty` (a JSON layout
-  /// for reading, which a file for a pipeline does not need).
-  static var presetOptions: [String] {
-    PresetRequest.Parameter.allCases.map(\.rawValue)
-      + ExportBounds.Parameter.allCases.map(\.rawValue)
+  /// for reading, which a file for a pipeline does not need): `GET /v1/presets/{type}`'s and
+  /// `POST /v1/tokens`'s.
+  static func queryOptions(_ subcommand: Subcommand) -> [String] {
+    switch subcommand {
+    case .presets:
+      PresetRequest.Parameter.allCases.map(\.rawValue)
+        + ExportBounds.Parameter.allCases.map(\.rawValue)
+    case .tokens: TokenRoutes.Parameter.allCases.map(\.rawValue)
+    case .sample, .curve, .spring: []
+    }
   }
 
   /// `{"API": {"NAME": VALUE, …}, "distance": D}`.
@@ -329,7 +363,7 @@ public struct OfflineCommand: Sendable, Equatable {
     switch (subcommand, format) {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
     case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
-      (.sample, _), (.spring, _), (.presets, _):
+      (.sample, _), (.spring, _), (.presets, _), (.tokens, _):
       return Outcome(bytes: bytes, status: 0)
     }
   }

@@ -14,7 +14,7 @@ import TimingAPI
 /// a Dispatch queue.)
 enum Launcher {
   static func run() -> Never {
-    // `sample`, `curve`, `spring` and `presets` answer one request without a server.
+    // `sample`, `curve`, `spring`, `presets` and `tokens` answer one request without a server.
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let first = arguments.first, OfflineCommand.isSubcommand(first) {
       OfflineRunner.run(arguments)

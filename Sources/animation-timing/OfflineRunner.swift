@@ -6,7 +6,7 @@ import TimingAPI
   import Musl
 #endif
 
-/// The I/O of `animation-timing sample|curve|spring|presets` (`OfflineCommand` holds the
+/// The I/O of `animation-timing sample|curve|spring|presets|tokens` (`OfflineCommand` holds the
 /// logic): read the scene, run the command in process, write the answer or the problem, exit 0
 /// or 2. The one file it writes is `-o`'s: without it the answer goes to standard output.
 enum OfflineRunner {
@@ -26,7 +26,8 @@ enum OfflineRunner {
     if let input = command.input {
       guard let bytes = readAll(input) else {
         let reason = String(cString: strerror(errno))
-        writeProblem(OfflineCommand.problem(parameter: "SCENE", "cannot read \(input): \(reason)"))
+        let argument = OfflineCommand.positionalArgument(command.subcommand).name
+        writeProblem(OfflineCommand.problem(parameter: argument, "cannot read \(input): \(reason)"))
         exit(2)
       }
       body = bytes

@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 import TimingAPI
 
-/// `animation-timing sample|curve|spring|presets`: the arguments parsed, and the output — which must be the
-/// HTTP API's answer to the same request, byte for byte, errors included.
+/// `animation-timing sample|curve|spring|presets|tokens`: the arguments parsed, and the output —
+/// which must be the HTTP API's answer to the same request, byte for byte, errors included.
 @Suite struct OfflineCommandTests {
   let scene = """
     {"layers": [{"name": "card", "animations": [{"key": "fade", "type": "basic",
@@ -215,5 +215,56 @@ import TimingAPI
       return
     }
     #expect(text.contains("animation-timing presets TYPE"))
+  }
+
+  /// `tokens FILE --NAME V … --format F` is `POST /v1/tokens?NAME=V&…&format=F` with the file,
+  /// byte for byte in both representations the route serves and without `--format` (JSON).
+  @Test(arguments: [nil, "json", "css"])
+  func tokensIsTheHTTPAnswerByteForByte(format: String?) throws {
+    let api = ServiceHarness()
+    let document = Array(TokenEndpointTests.document.utf8)
+    let query = "maxError=0.0005&reducedMaxDuration=0.1" + (format.map { "&format=\($0)" } ?? "")
+    let http = api.postJSON("/v1/tokens?" + query, document)
+    #expect(http.status == 200)
+    let arguments =
+      ["tokens", "--maxError", "0.0005", "motion.tokens.json", "--reducedMaxDuration=0.1"]
+      + (format.map { ["--format", $0] } ?? [])
+    let parsed = try #require(command(arguments))
+    #expect(parsed.input == "motion.tokens.json")
+    let outcome = parsed.run(body: document, in: TimingService())
+    #expect(outcome.status == 0)
+    #expect(outcome.bytes == http.body)
+    #expect(!outcome.bytes.isEmpty)
+  }
+
+  /// The service's refusals of a token document or an option are its problem with exit status
+  /// 2; a missing file or an option of another command is a usage problem naming it.
+  @Test func tokensRefusedAsTheServiceRefuses() throws {
+    let api = ServiceHarness()
+    let id = [("X-Request-ID", OfflineCommand.requestID)]
+    let cycle = #"{"a": {"$type": "duration", "$value": "{a}"}}"#
+    for (arguments, target, body) in [
+      (["tokens", "t.json"], "/v1/tokens", cycle),
+      (["tokens", "t.json", "--dialect", "sketch"], "/v1/tokens?dialect=sketch", "{}"),
+      (["tokens", "t.json", "--maxError", "0"], "/v1/tokens?maxError=0", "{}"),
+      (["tokens", "t.json", "--format", "svg"], "/v1/tokens?format=svg", "{}"),
+    ] {
+      let http = api.postJSON(target, body, headers: id)
+      #expect((400..<500).contains(http.status), "\(target)")
+      let outcome = try #require(command(arguments)).run(
+        body: Array(body.utf8), in: TimingService())
+      #expect(outcome.status == 2, "\(arguments)")
+      #expect(outcome.bytes == http.body, "\(arguments)")
+    }
+    #expect(parameter(problem(["tokens"])) == "FILE")
+    #expect(parameter(problem(["tokens", "a.json", "b.json"])) == "FILE")
+    #expect(parameter(problem(["tokens", "a.json", "--dialect"])) == "--dialect")
+    #expect(parameter(problem(["tokens", "a.json", "--duration", "1"])) == "--duration")
+    #expect(parameter(problem(["presets", "pop", "--dialect", "dtcg"])) == "--dialect")
+    guard case .help(let text) = OfflineCommand.parse(["tokens", "--help"]) else {
+      Issue.record("--help is not help")
+      return
+    }
+    #expect(text.contains("animation-timing tokens FILE"))
   }
 }
