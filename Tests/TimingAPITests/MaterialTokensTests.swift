@@ -72,4 +72,18 @@ import TimingEngine
         "/md.sys.motion.spring.d/mass",
       ], "\(problems)")
   }
+
+  /// A signed duration is read as a duration: "-5ms" is refused as one (not as "not an
+  /// easing"), and "-0ms" is 0 s, positive zero, so that its CSS is "0ms".
+  @Test func signedDurations() throws {
+    let (material, problems) = try Self.read(
+      #"{"md.sys.motion.duration.a": "-5ms", "md.sys.motion.duration.b": "-0ms"}"#)
+    #expect(problems.map(\.pointer) == ["/md.sys.motion.duration.a"])
+    #expect(problems.first?.message.contains("is not a duration") == true, "\(problems)")
+    guard case .duration(let zero)? = material.tokens.first?.meaning else {
+      Issue.record("\(material.tokens)")
+      return
+    }
+    #expect(zero == 0 && zero.sign == .plus)
+  }
 }

@@ -63,7 +63,11 @@ struct MaterialTokens: Sendable {
           return nil
         }
       }
-      if let last = trimmed.last, last == "s", trimmed.first.map({ $0.isNumber }) == true {
+      // A duration ends in s and starts as a number does (a sign too: "-5ms" is refused as a
+      // duration, not as an easing).
+      if let last = trimmed.last, last == "s",
+        let first = trimmed.first, first.isNumber || "+-.".contains(first)
+      {
         return MotionToken.seconds(value, at: pointer, in: &context).map(
           MotionToken.Meaning.duration)
       }

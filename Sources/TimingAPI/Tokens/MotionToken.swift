@@ -141,7 +141,8 @@ struct MotionToken: Sendable {
         pointer, "must be a duration, {\"value\": 200, \"unit\": \"ms\"}, not \(value.typeName)")
       return nil
     }
-    guard let amount, let unit else { return nil }
+    guard var amount, let unit else { return nil }
+    amount += 0  // -0 is in 0...1e12; as 0 it is written back "0ms", not "-0ms".
     let seconds: Double
     switch unit {
     case "ms": seconds = amount / 1000
