@@ -455,11 +455,27 @@ enum WorstCase {
         )
       }
     },
-    post("tokens: 24 easing paths of Material's emphasized shape (the most the budget takes)", "/v1/tokens") {
-      "{"
-        + (0..<24).map {
-          #""md.sys.motion.easing.e\#($0)": "M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4 C 0.208333,0.82 0.25,1 1,1""#
-        }.joined(separator: ",") + "}"
+    post(
+      "tokens: 24 easing paths of Material's emphasized shape (the most the budget takes)",
+      "/v1/tokens"
+    ) {
+      tokens(24) {
+        #""md.sys.motion.easing.e\#($0)": "M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4 C 0.208333,0.82 0.25,1 1,1""#
+      }
+    },
+    // Figma aliases are followed per variable and mode: a chain of 64 (the deepest taken) in
+    // every one of 280 modes, near the 1 MiB body, each mode's alias naming the next variable.
+    post("tokens: Figma, 64 TIMING variables aliased in a chain, 280 modes each", "/v1/tokens") {
+      let modes = 280
+      func variable(_ k: Int) -> String {
+        let values = (0..<modes).map { m in
+          k == 63
+            ? #""m\#(m)": 0.2"# : #""m\#(m)": {"type": "VARIABLE_ALIAS", "id": "v\#(k + 1)"}"#
+        }.joined(separator: ",")
+        return
+          #""v\#(k)": {"name": "motion/d\#(k)", "resolvedType": "TIMING", "valuesByMode": {\#(values)}}"#
+      }
+      return #"{"meta": {"variables": {"# + (0..<64).map(variable).joined(separator: ",") + "}}}"
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#
