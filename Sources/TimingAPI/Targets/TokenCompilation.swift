@@ -21,16 +21,20 @@ struct TokenCompilation: Sendable {
     self.maxError = maxError
     self.rule = rule
     tokens = document.tokens.map { token in
-      let reduced = rule.variant(of: token.meaning)
+      let css = TokenCSS.css(token.meaning, maxError: maxError)
+      guard let reduced = rule.change(token.meaning) else {
+        return Compiled(token: token, css: css, reduced: token.meaning, reducedCSS: css)
+      }
       return Compiled(
-        token: token, css: TokenCSS.css(token.meaning, maxError: maxError), reduced: reduced,
+        token: token, css: css, reduced: reduced,
         reducedCSS: TokenCSS.css(reduced, maxError: maxError))
     }
   }
 
   /// The work a compilation is charged, before it starts: each motion token compiled and
   /// written, and the CSS of it and of its reduced-motion variant (`TokenCSS.cost`, measured
-  /// per kind of fit).
+  /// per kind of fit) — the variant's charged even where it is the token's own CSS, a bound
+  /// the work stays under.
   static func cost(_ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion)
     -> Int
   {

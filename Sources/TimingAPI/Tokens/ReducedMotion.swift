@@ -29,16 +29,23 @@ struct ReducedMotion: Sendable {
 
   /// The variant; the meaning itself where the rule changes nothing.
   func variant(of meaning: MotionToken.Meaning) -> MotionToken.Meaning {
+    change(meaning) ?? meaning
+  }
+
+  /// The variant where the rule changes the meaning; nil where it keeps it, so what was made
+  /// of the meaning (its CSS: a spring's linear() fit, 11 ms) serves the variant too.
+  func change(_ meaning: MotionToken.Meaning) -> MotionToken.Meaning? {
     switch meaning {
-    case .duration(let seconds): return .duration(seconds: min(seconds, maxDuration))
-    case .transition(let duration, _, let function):
-      return .transition(duration: min(duration, maxDuration), delay: 0, timingFunction: function)
-    case .spring(let given, _):
-      return spring(given.curve).map(MotionToken.Meaning.physicalSpring) ?? meaning
-    case .physicalSpring(let curve):
-      return spring(curve).map(MotionToken.Meaning.physicalSpring) ?? meaning
-    case .bounce(let bounce): return bounce > 0 ? .bounce(0) : meaning
-    case .cubicBezier, .easing, .pathEasing: return meaning
+    case .duration(let seconds):
+      return seconds > maxDuration ? .duration(seconds: maxDuration) : nil
+    case .transition(let duration, let delay, let function):
+      return duration > maxDuration || delay != 0
+        ? .transition(duration: min(duration, maxDuration), delay: 0, timingFunction: function)
+        : nil
+    case .spring(let given, _): return spring(given.curve).map(MotionToken.Meaning.physicalSpring)
+    case .physicalSpring(let curve): return spring(curve).map(MotionToken.Meaning.physicalSpring)
+    case .bounce(let bounce): return bounce > 0 ? .bounce(0) : nil
+    case .cubicBezier, .easing, .pathEasing: return nil
     }
   }
 
@@ -59,10 +66,8 @@ struct ReducedMotion: Sendable {
       try? TimingFunction.checkedSpring(
         mass: 1, stiffness: omega * omega, damping: 2 * omega, initialVelocity: 0)
     }
-    var (lo, hi) = (-2.9, 2.9)
-    guard let slowest = curve(pow10(lo))?.settlingDuration,
-      let fastest = curve(pow10(hi))?.settlingDuration, (fastest...slowest).contains(target)
-    else { return nil }
+    guard reachable?.contains(target) == true else { return nil }
+    var (lo, hi) = (-logOmegaBound, logOmegaBound)
     for _ in 0..<200 {
       let mid = 0.5 * (lo + hi)
       guard mid > lo, mid < hi else { break }
@@ -71,6 +76,25 @@ struct ReducedMotion: Sendable {
     }
     return curve(pow10(0.5 * (lo + hi)))
   }
+
+  /// The bisection's bounds on log10 ω.
+  private static let logOmegaBound = 2.9
+
+  /// The settling times the bisection reaches: from the fastest spring's to the slowest's; made
+  /// once, not per token.
+  private static let reachable: ClosedRange<Double>? = {
+    func settling(_ logOmega: Double) -> Double? {
+      let omega = pow10(logOmega)
+      return
+        (try? TimingFunction.checkedSpring(
+          mass: 1, stiffness: omega * omega, damping: 2 * omega, initialVelocity: 0))?
+        .settlingDuration
+    }
+    guard let fastest = settling(logOmegaBound), let slowest = settling(-logOmegaBound),
+      fastest <= slowest
+    else { return nil }
+    return fastest...slowest
+  }()
 
   private static func pow10(_ x: Double) -> Double { exp(x * log(10)) }
 }
