@@ -75,7 +75,9 @@ public struct OfflineCommand: Sendable, Equatable {
   }
 
   public static var usage: String {
-    let formats = Representation.allCases.map(\.rawValue).joined(separator: "|")
+    let formats = TimelineRoutes.offer.named.map(\.rawValue).joined(separator: "|")
+    let tokenFormats = TokenRoutes.offer.named.map(\.representation.rawValue).joined(
+      separator: "|")
     return """
       Without a server (README "Without a server"): the same answers as the HTTP API.
         animation-timing sample SCENE.json [--format \(formats)] [-o FILE]
@@ -93,9 +95,10 @@ public struct OfflineCommand: Sendable, Equatable {
             e.g. presets bounceLeft --duration 1 --fps 30 --format lottie -o bounceLeft.json;
             NAME: \(PresetRequest.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
             or an export's bound, \(ExportBounds.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
-        animation-timing tokens FILE [--NAME V …] [--format json|css] [-o FILE]
+        animation-timing tokens FILE [--NAME V …] [--format \(tokenFormats)] [-o FILE]
             POST /v1/tokens?NAME=V&… with the token document (- reads standard input): each
-            motion token compiled, or with --format css the style sheet of custom properties,
+            motion token compiled, or one file: the style sheet of custom properties (css), a
+            DTCG document, Swift, Kotlin or TypeScript source,
             e.g. tokens motion.tokens.json --format css -o motion.css;
             NAME: \(TokenRoutes.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
       The answer goes to standard output (or FILE) with exit status 0; no file is written
@@ -279,7 +282,8 @@ public struct OfflineCommand: Sendable, Equatable {
       case .svg:
         return HTTPRequest(
           method: .get, target: "/v1/timing-functions/\(name).svg", headers: fields)
-      case .css, .waapi, .lottie:
+      // A token file is no curve's: the service's 422 names the formats a curve has.
+      case .css, .waapi, .lottie, .dtcg, .swift, .kotlin, .ts:
         return HTTPRequest(
           method: .get, target: "/v1/timing-functions/\(name)?format=\(format.rawValue)",
           headers: fields)
@@ -363,6 +367,7 @@ public struct OfflineCommand: Sendable, Equatable {
     switch (subcommand, format) {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
     case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
+      (.curve, .dtcg), (.curve, .swift), (.curve, .kotlin), (.curve, .ts),
       (.sample, _), (.spring, _), (.presets, _), (.tokens, _):
       return Outcome(bytes: bytes, status: 0)
     }

@@ -20,9 +20,11 @@ import Testing
     .json: "application/json", .csv: "text/csv; charset=utf-8; header=present",
     .svg: "image/svg+xml", .waapi: "application/vnd.waapi+json",
     .css: "text/css; charset=utf-8", .lottie: "video/lottie+json",
+    .dtcg: "application/design-tokens+json", .swift: "text/x-swift; charset=utf-8",
+    .kotlin: "text/x-kotlin; charset=utf-8", .ts: "application/typescript; charset=utf-8",
   ]
 
-  @Test(arguments: Representation.allCases)
+  @Test(arguments: TimelineRoutes.offer.named)
   func timelineServesEveryRepresentation(_ representation: Representation) {
     let named = api.postJSON("/v1/timelines?format=\(representation.rawValue)", scene)
     #expect(named.status == 200)

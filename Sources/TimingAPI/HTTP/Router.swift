@@ -48,6 +48,8 @@ extension RequestContext {
     case plot
     /// A style sheet of token values states them as CSS takes them, within `maxError`.
     case styleSheet
+    /// A token file states each value as its platform reads it.
+    case tokenFile
 
     var reason: String {
       switch self {
@@ -59,6 +61,9 @@ extension RequestContext {
           + "precision rounds the JSON and CSV samples"
       case .styleSheet:
         "a style sheet states its values as CSS takes them (linear() stops within maxError), "
+          + "not to a number of digits; precision rounds the JSON answer"
+      case .tokenFile:
+        "a token file (dtcg, swift, kotlin, ts) states its values as its platform reads them, "
           + "not to a number of digits; precision rounds the JSON answer"
       }
     }

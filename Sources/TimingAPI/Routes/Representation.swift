@@ -18,6 +18,14 @@ public enum Representation: String, CaseIterable, Sendable {
   /// A Lottie document: shape layers with keyframes the Lottie players play (docs/export.md
   /// "Lottie").
   case lottie
+  /// A DTCG 2025.10 token document (docs/tokens.md "DTCG").
+  case dtcg
+  /// Swift source: SwiftUI and Core Animation values (docs/tokens.md "Source").
+  case swift
+  /// Kotlin source: Jetpack Compose animation specs.
+  case kotlin
+  /// TypeScript source: Motion and react-spring options, CSS strings.
+  case ts
 
   /// The query parameter that names a representation.
   enum Parameter: String, WireMember {
@@ -33,6 +41,8 @@ public enum Representation: String, CaseIterable, Sendable {
     /// An export a player plays (`ExportFormat`: Web Animations, CSS, Lottie), made from the
     /// timeline's exported columns.
     case export(ExportFormat)
+    /// A token file (`POST /v1/tokens`), not made from a timeline.
+    case tokenFile
   }
 
   var encoding: Encoding {
@@ -43,6 +53,7 @@ public enum Representation: String, CaseIterable, Sendable {
     case .waapi: .export(.webAnimations)
     case .css: .export(.styleSheet)
     case .lottie: .export(.lottie)
+    case .dtcg, .swift, .kotlin, .ts: .tokenFile
     }
   }
 
@@ -56,6 +67,11 @@ public enum Representation: String, CaseIterable, Sendable {
     case .css: "text/css"
     // Registered with IANA by the Lottie Animation Community (2025).
     case .lottie: "video/lottie+json"
+    // The media type the DTCG format names for token files (2025.10 §"File format").
+    case .dtcg: "application/design-tokens+json"
+    case .swift: "text/x-swift"
+    case .kotlin: "text/x-kotlin"
+    case .ts: "application/typescript"
     }
   }
 
@@ -63,9 +79,9 @@ public enum Representation: String, CaseIterable, Sendable {
   /// (RFC 4180 §3).
   var contentType: String {
     switch self {
-    case .json, .svg, .waapi, .lottie: mediaType
+    case .json, .svg, .waapi, .lottie, .dtcg: mediaType
     case .csv: "text/csv; charset=utf-8; header=present"
-    case .css: "text/css; charset=utf-8"
+    case .css, .swift, .kotlin, .ts: mediaType + "; charset=utf-8"
     }
   }
 
@@ -73,8 +89,8 @@ public enum Representation: String, CaseIterable, Sendable {
   var text: AnswerText {
     switch self {
     case .json: .json
-    case .waapi, .lottie: .jsonDocument
-    case .csv, .svg, .css: .other
+    case .waapi, .lottie, .dtcg: .jsonDocument
+    case .csv, .svg, .css, .swift, .kotlin, .ts: .other
     }
   }
 }

@@ -15,8 +15,6 @@ struct SpringRoutes {
 
   /// The CSS easing's error: 0.001 of the distance, as `?format=css` on a timing function.
   static let cssMaxError = TimingFunctionCSS.defaultMaxError
-  /// The longest settling duration converted: 10⁷ s, four months.
-  static let maxSettling = 1e7
 
   private func convert(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     try context.acceptJSON()
@@ -36,13 +34,13 @@ struct SpringRoutes {
     // The comparisons run until the springs are at rest: a spring that takes longer than
     // `maxSettling` (a damping ratio within a hair of 0, or of 5e11 at the least stiffness)
     // is no spring any of these APIs plays to rest.
-    guard settling.isFinite, settling <= Self.maxSettling,
+    guard settling.isFinite, settling <= SpringConversion.maxSettling,
       SpringCurve.horizon([spring.curve]).isFinite
     else {
       throw Problem.invalidRequest([
         .at(
           at,
-          "gives a spring that settles only after \(numberText(settling)) s, more than \(numberText(Self.maxSettling)) s"
+          "gives a spring that settles only after \(numberText(settling)) s, more than \(numberText(SpringConversion.maxSettling)) s"
         )
       ])
     }

@@ -31,6 +31,14 @@ struct TimelineRoutes {
       return try context.answer(representation, TimelinePlot.svg(prepared))
     case .samples(let samples):
       format = samples
+    case .tokenFile:
+      // Not in the offer, which answers its own 422 first; said the same way if it ever were.
+      throw Problem.invalidRequest([
+        .parameter(
+          Representation.Parameter.format.rawValue,
+          "\(representation.rawValue) is a token file, which POST /v1/tokens compiles; a timeline is "
+            + Self.offer.named.map(\.rawValue).joined(separator: " or "))
+      ])
     }
     let prepared = try prepare(context)
     // `?precision`, checked by `Routing` before the route ran: numbers rounded as they are

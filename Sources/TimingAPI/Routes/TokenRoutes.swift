@@ -4,8 +4,9 @@ import TimingEngine
 /// `POST /v1/tokens` (docs/tokens.md): a motion token document — DTCG 2025.10, DTIF, Figma's
 /// variables or Material 3's tokens, recognized from its shape or named by `?dialect=` — compiled:
 /// each motion token's exact meaning, its CSS value with its error, and its reduced-motion
-/// variant; or, with `?format=css` (or `Accept: text/css`), the style sheet of custom
-/// properties alone.
+/// variant, its DTCG token and, for a spring, its values in every spring API; or one file
+/// alone by `?format=` (or `Accept`): the style sheet of custom properties (`css`), a DTCG
+/// document (`dtcg`), or source to paste (`swift`, `kotlin`, `ts`).
 struct TokenRoutes {
   let configuration: APIConfiguration
 
@@ -22,11 +23,19 @@ struct TokenRoutes {
   enum Answer: ServedRepresentation, CaseIterable {
     case compilation
     case styleSheet
+    case dtcg
+    case swift
+    case kotlin
+    case typeScript
 
     var representation: Representation {
       switch self {
       case .compilation: .json
       case .styleSheet: .css
+      case .dtcg: .dtcg
+      case .swift: .swift
+      case .kotlin: .kotlin
+      case .typeScript: .ts
       }
     }
   }
@@ -61,6 +70,7 @@ struct TokenRoutes {
     switch answer {
     case .compilation: break
     case .styleSheet: try context.refusePrecision(for: .styleSheet)
+    case .dtcg, .swift, .kotlin, .typeScript: try context.refusePrecision(for: .tokenFile)
     }
 
     var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
@@ -89,6 +99,18 @@ struct TokenRoutes {
       var w = JSONWriter(capacity: 4096)
       compilation.write(warnings: decoding.warnings, to: &w)
       return try context.json(w, varies: true)
+    case .dtcg:
+      var w = JSONWriter(capacity: 4096)
+      w.value(compilation.dtcgDocument)
+      w.lineBreak()
+      return try context.answer(answer.representation, w.take())
+    case .swift:
+      return try context.answer(answer.representation, Array(TokenSwift.file(compilation).utf8))
+    case .kotlin:
+      return try context.answer(answer.representation, Array(TokenKotlin.file(compilation).utf8))
+    case .typeScript:
+      return try context.answer(
+        answer.representation, Array(TokenTypeScript.file(compilation).utf8))
     }
   }
 }

@@ -13,6 +13,9 @@ struct TokenCSS: Sendable {
   /// What CSS cannot say of the token (a spring's duration is its settling time; a bounce-only
   /// spring's is the one it is paired with).
   var notes: [String] = []
+  /// The easing the value states, for the source targets, which write it as their platform's
+  /// curve; nil for a duration or a transition.
+  var function: TimingFunction? = nil
 
   /// The default bound on a `linear()`'s error: 0.001 of the distance, as `?format=css` on a
   /// timing function.
@@ -29,8 +32,10 @@ struct TokenCSS: Sendable {
     case .duration(let seconds):
       return .success(TokenCSS(text: MillisecondsText.text(seconds), maxError: 0))
     case .cubicBezier(let bezier):
-      return .success(TokenCSS(text: TimingFunction.cubicBezier(bezier).cssText, maxError: 0))
-    case .easing(let function): return .success(TokenCSS(text: function.cssText, maxError: 0))
+      let function = TimingFunction.cubicBezier(bezier)
+      return .success(TokenCSS(text: function.cssText, maxError: 0, function: function))
+    case .easing(let function):
+      return .success(TokenCSS(text: function.cssText, maxError: 0, function: function))
     case .transition(let duration, let delay, let function):
       // The `transition` shorthand's order: duration, timing function, delay.
       return .success(
@@ -61,7 +66,7 @@ struct TokenCSS: Sendable {
       return .success(
         TokenCSS(
           text: function.cssText,
-          maxError: measuredError(function, against: path.progress)))
+          maxError: measuredError(function, against: path.progress), function: function))
     }
   }
 
@@ -114,7 +119,7 @@ struct TokenCSS: Sendable {
         maxError: max(fit.error, measuredError(function) { curve.progress($0 * settling) }),
         notes: [
           "linear() runs over the spring's settling duration, \(MillisecondsText.text(settling)): the CSS animation's duration"
-        ]))
+        ], function: function))
   }
 
   /// The largest |css(x) − exact(x)| on the checking grid.

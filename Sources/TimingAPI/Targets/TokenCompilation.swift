@@ -9,6 +9,9 @@ struct TokenCompilation: Sendable {
     let css: Result<TokenCSS, TokenCSS.Failure>
     let reduced: MotionToken.Meaning
     let reducedCSS: Result<TokenCSS, TokenCSS.Failure>
+    let dtcg: TokenDTCG
+    /// Every spring API's values, for a spring.
+    let springs: Result<TokenSprings, TokenSprings.Failure>?
   }
 
   let document: TokenDocument
@@ -22,19 +25,18 @@ struct TokenCompilation: Sendable {
     self.rule = rule
     tokens = document.tokens.map { token in
       let css = TokenCSS.css(token.meaning, maxError: maxError)
-      guard let reduced = rule.change(token.meaning) else {
-        return Compiled(token: token, css: css, reduced: token.meaning, reducedCSS: css)
-      }
+      let reduced = rule.change(token.meaning)
       return Compiled(
-        token: token, css: css, reduced: reduced,
-        reducedCSS: TokenCSS.css(reduced, maxError: maxError))
+        token: token, css: css, reduced: reduced ?? token.meaning,
+        reducedCSS: reduced.map { TokenCSS.css($0, maxError: maxError) } ?? css,
+        dtcg: TokenDTCG(token), springs: TokenSprings.forms(token.meaning))
     }
   }
 
   /// The work a compilation is charged, before it starts: each motion token compiled and
-  /// written, and the CSS of it and of its reduced-motion variant (`TokenCSS.cost`, measured
-  /// per kind of fit) — the variant's charged even where it is the token's own CSS, a bound
-  /// the work stays under.
+  /// written, the CSS of it and of its reduced-motion variant (`TokenCSS.cost`, measured per
+  /// kind of fit; the variant's charged even where it is the token's own CSS, a bound the work
+  /// stays under), its DTCG stand-in's fit and a spring's values in every API.
   static func cost(_ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion)
     -> Int
   {
@@ -43,6 +45,8 @@ struct TokenCompilation: Sendable {
       units = WorkBudget.adding(units, TokenCSS.cost(token.meaning, maxError: maxError))
       units = WorkBudget.adding(
         units, TokenCSS.cost(rule.variant(of: token.meaning), maxError: maxError))
+      units = WorkBudget.adding(units, TokenDTCG.cost(token.meaning))
+      units = WorkBudget.adding(units, TokenSprings.cost(token.meaning))
     }
     return units
   }
@@ -54,7 +58,12 @@ struct TokenCompilation: Sendable {
   }
 
   enum TokenMember: String, WireMember {
-    case name, pointer, kind, seconds, cubicBezier, transition, spring, easing, css, notes
+    case name, pointer, kind, seconds, cubicBezier, transition, spring, easing, css, dtcg, springs
+    case notes
+  }
+
+  enum DTCGMember: String, WireMember {
+    case value, maxError
   }
 
   enum TransitionMember: String, WireMember {
@@ -95,6 +104,16 @@ struct TokenCompilation: Sendable {
       Self.writeMeaning(compiled.token.meaning, to: &w)
       w.key(TokenMember.css)
       Self.writeCSS(compiled.css, to: &w)
+      w.key(TokenMember.dtcg)
+      w.beginObject()
+      w.key(DTCGMember.value)
+      w.value(compiled.dtcg.token)
+      w.member(DTCGMember.maxError, compiled.dtcg.maxError)
+      w.endObject()
+      if let springs = compiled.springs {
+        w.key(TokenMember.springs)
+        TokenSprings.write(springs, to: &w)
+      }
       w.key(Member.reducedMotion)
       w.beginObject()
       Self.writeMeaning(compiled.reduced, to: &w)
@@ -175,6 +194,13 @@ struct TokenCompilation: Sendable {
       w.member(CSSMember.problem, why)
     }
     w.endObject()
+  }
+
+  // MARK: DTCG
+
+  /// The DTCG 2025.10 document of every motion token (`TokenDTCG.document`).
+  var dtcgDocument: JSONValue {
+    TokenDTCG.document(tokens.map { ($0.token.path, $0.dtcg.token) })
   }
 
   // MARK: CSS

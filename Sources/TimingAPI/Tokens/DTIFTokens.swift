@@ -27,8 +27,12 @@ struct DTIFTokens: Sendable {
     if case .string(let schema)? = document[DesignTokenDocument.GroupMember.schema] {
       return schema.contains("dtif")
     }
-    return false
+    // DTIF's document version, which DTCG has not (DTIF's dtcg-migration example carries it
+    // and no $schema).
+    return document[Self.versionMember] != nil
   }
+
+  static let versionMember = "$version"
 
   /// `fps`: frames a second for durations in frames that do not state theirs.
   init(json document: JSONValue, fps: Double = 60, in context: inout DecodingContext) {
@@ -47,7 +51,10 @@ struct DTIFTokens: Sendable {
         continue
       }
       if let meaning {
-        tokens.append(ReadToken(path: token.path, pointer: at, meaning: meaning, notes: notes))
+        tokens.append(
+          ReadToken(
+            path: token.path, pointer: at, meaning: meaning, notes: notes,
+            description: token.description, extensions: token.extensions))
       }
     }
     self.tokens = tokens

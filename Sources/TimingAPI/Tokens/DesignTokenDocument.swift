@@ -258,7 +258,8 @@ struct DesignTokenDocument: Sendable {
     ) -> DesignToken? {
       guard case .object(let members) = value else {
         // A group's `$root` of another kind (its named tokens are checked where they are read).
-        context.fail(pointer, "must be a token: an object with $value or $ref, not \(value.typeName)")
+        context.fail(
+          pointer, "must be a token: an object with $value or $ref, not \(value.typeName)")
         return nil
       }
       for (name, _) in members

@@ -254,7 +254,8 @@ enum DesignTokenReferences {
       // itself ({"a": {"$ref": "#/a"}} recursed until the stack ran out), and each charged.
       if let known = places[parts] { return known }
       guard !following.contains(parts) else {
-        context.fail(pointer, "refers to \(text.prefix(80)), which refers back to it: a cycle of $ref")
+        context.fail(
+          pointer, "refers to \(text.prefix(80)), which refers back to it: a cycle of $ref")
         return nil
       }
       guard following.count < DesignTokenReferences.maxDepth else {

@@ -3,8 +3,9 @@ import TimingEngine
 /// An easing given as a path of cubic Bézier segments from (0, 0) to (1, 1), progress y as a
 /// function of time x (Material 3's "emphasized": `M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4
 /// C 0.208333,0.82 0.25,1 1,1`, which one `cubic-bezier()` cannot state): at x, the segment whose
-/// x-range holds it, at the parameter where its x is x — found to the last bit by bisection,
-/// which the path's rule (x never goes back within a segment) makes exact — gives y.
+/// x-range holds it, at the parameter where its x is x — found to the last bit by Newton's
+/// method kept inside a bisection bracket, which the path's rule (x never goes back within a
+/// segment) makes exact — gives y.
 struct EasingPath: Sendable {
   let segments: [KeyframePath.Segment]
   /// The path data as given.

@@ -32,6 +32,18 @@ struct MotionToken: Sendable {
   /// asks vendors to name theirs.
   static let springExtension = "dev.animation-timing.spring"
 
+  /// The exact easing, where a token's `$value` is a cubic Bézier standing in for it (the
+  /// `dtcg` target, docs/tokens.md): an easing as the service writes it (CSS's `steps()`,
+  /// `linear()`, a keyword, or an SVG path of cubic segments), or a bounce-only spring as
+  /// `{"bounce": b}`.
+  static let easingExtension = "dev.animation-timing.easing"
+  /// The stand-in's largest error in progress, written beside the exact form (not read).
+  static let standInErrorExtension = "dev.animation-timing.standInError"
+
+  enum BounceMember: String, WireMember {
+    case bounce
+  }
+
   /// A duration's units (format/values/duration.json).
   enum DurationMember: String, WireMember {
     case value, unit
@@ -53,6 +65,17 @@ struct MotionToken: Sendable {
       let problemsBefore = context.problems.count
       ownMeaning = Self.meaning(type, token.value, at: valuePointer, in: &context)
       guard context.problems.count == problemsBefore else { return nil }
+    }
+    if let easing = token.extensions?[Self.easingExtension] {
+      let at = token.pointer / DesignTokenDocument.TokenMember.extensions / Self.easingExtension
+      if token.extensions?[Self.springExtension] != nil {
+        context.fail(
+          at, "give the exact easing once: \(Self.springExtension) is given too")
+        return nil
+      }
+      guard let meaning = Self.exactEasing(easing, at: at, in: &context) else { return nil }
+      self.init(token: token, meaning: meaning)
+      return
     }
     if let spring = token.extensions?[Self.springExtension] {
       let at = token.pointer / DesignTokenDocument.TokenMember.extensions / Self.springExtension
@@ -156,6 +179,43 @@ struct MotionToken: Sendable {
       return nil
     }
     return seconds
+  }
+
+  /// The exact easing the `dtcg` target writes beside a stand-in cubic Bézier
+  /// (`Self.easingExtension`): a CSS easing, an SVG path of cubic segments, or a bounce-only
+  /// spring `{"bounce": b}`.
+  static func exactEasing(
+    _ value: JSONValue, at pointer: JSONPointer, in context: inout DecodingContext
+  ) -> Meaning? {
+    switch value {
+    case .string(let text):
+      guard text.hasPrefix("M") || text.hasPrefix("m") else {
+        return easing(text, at: pointer, in: &context)
+      }
+      do throws(EasingPath.Failure) {
+        return .pathEasing(try EasingPath(svg: text))
+      } catch {
+        switch error {
+        case .invalid(let message): context.fail(pointer, "is not an easing path: \(message)")
+        }
+        return nil
+      }
+    case .object(let members):
+      for (name, _) in members where BounceMember(rawValue: name) == nil {
+        context.fail(pointer / name, "is not a member of a bounce-only spring: bounce")
+      }
+      let at = pointer / BounceMember.bounce
+      return context.number(
+        context.required(value[BounceMember.bounce], at: at, "a number in [-1, 1]"),
+        at: at, in: -1...1
+      ).map(Meaning.bounce)
+    case .null, .bool, .number, .array:
+      context.fail(
+        pointer,
+        "must be an easing (\"steps(4)\", \"linear(…)\", an SVG path) or {\"bounce\": b}, not \(value.typeName)"
+      )
+      return nil
+    }
   }
 
   /// A CSS easing string: `cubic-bezier()` as a cubic Bézier, any other function or keyword as

@@ -6,4 +6,8 @@ struct ReadToken: Sendable {
   let pointer: JSONPointer
   let meaning: MotionToken.Meaning
   var notes: [String] = []
+  /// What the token says of itself where its dialect has it (DTCG's and DTIF's `$description`
+  /// and `$extensions`): kept for the `dtcg` target.
+  var description: String? = nil
+  var extensions: JSONValue? = nil
 }

@@ -36,9 +36,11 @@ struct TokenDocument: Sendable {
           tokens.append(
             ReadToken(
               path: token.path, pointer: token.pointer / DesignTokenDocument.TokenMember.value,
-              meaning: motion.meaning))
+              meaning: motion.meaning, description: token.description,
+              extensions: token.extensions))
         } else if token.type?.isMotion != true
           && token.extensions?[MotionToken.springExtension] == nil
+          && token.extensions?[MotionToken.easingExtension] == nil
         {
           others += 1
         }

@@ -5,6 +5,10 @@ import TimingEngine
 /// CSS `linear()` easing and the warnings where an API states it only nearly or plays it
 /// otherwise.
 struct SpringConversion {
+  /// The longest settling duration converted: 10⁷ s, four months (`POST /v1/springs`, a spring
+  /// token's APIs).
+  static let maxSettling = 1e7
+
   /// The answer's members; `distance` is the body's own (`GivenSpring.Member`).
   enum Member: String, WireMember {
     case given, canonical, `as`, durations, css, cssMaxError, cssError, warnings

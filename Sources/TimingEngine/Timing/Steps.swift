@@ -18,7 +18,7 @@ public struct Steps: Sendable, Hashable {
   }
 
   /// The number of jumps in the output, which sets the height of each step.
-  var jumps: Int {
+  public var jumps: Int {
     switch position {
     case .jumpStart, .jumpEnd: count
     case .jumpNone: count - 1
