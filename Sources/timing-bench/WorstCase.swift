@@ -442,13 +442,18 @@ enum WorstCase {
     post("tokens: 44 000 tiny tokens (1 MiB)", "/v1/tokens") {
       tokens(44000) { #""t\#($0)": {"$value": 1}"# }
     },
-    post("tokens: 100 springs, each different", "/v1/tokens") {
-      tokens(100) { i in
+    post("tokens: 40 springs, each different", "/v1/tokens") {
+      tokens(40) { i in
         spring(i, #"{"swiftUI": {"response": \#(0.3 + Double(i) / 100), "dampingFraction": 0.6}}"#)
       }
     },
-    post("tokens: 10 of the slowest springs (the most the budget takes)", "/v1/tokens") {
-      tokens(10) { i in
+    post("tokens: 100 steps() easings, a DTCG stand-in cubic each", "/v1/tokens") {
+      tokens(100) { i in
+        #""e\#(i)": {"$type": "cubicBezier", "$value": "steps(\#(i + 2), jump-none)"}"#
+      }
+    },
+    post("tokens: 6 of the slowest springs (the most the budget takes)", "/v1/tokens") {
+      tokens(6) { i in
         spring(
           i,
           #"{"coreAnimation": {"mass": 1000000, "stiffness": 100, "damping": \#(20 + Double(i) / 100)}}"#
@@ -456,10 +461,10 @@ enum WorstCase {
       }
     },
     post(
-      "tokens: 24 easing paths of Material's emphasized shape (the most the budget takes)",
+      "tokens: 20 easing paths of Material's emphasized shape (the most the budget takes)",
       "/v1/tokens"
     ) {
-      tokens(24) {
+      tokens(20) {
         #""md.sys.motion.easing.e\#($0)": "M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4 C 0.208333,0.82 0.25,1 1,1""#
       }
     },

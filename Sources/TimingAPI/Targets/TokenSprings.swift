@@ -46,9 +46,17 @@ struct TokenSprings: Sendable {
 
   /// The work `forms` takes, charged before (measured: see `WorkCost.tokenSpringAPIs`).
   static func cost(_ meaning: MotionToken.Meaning) -> Int {
+    func cost(_ curve: SpringCurve) -> Int {
+      // The integrations' steps, 1 ms each, stop at 2²⁰ (a spring that never settles too).
+      let steps = min((curve.settlingDuration ?? .infinity) * 1000, Double(1 << 20))
+      return WorkBudget.adding(
+        WorkCost.tokenSpringAPIs,
+        WorkBudget.multiplying(Int(steps.isFinite ? steps : 0), WorkCost.tokenSpringAPIMillisecond))
+    }
     switch meaning {
-    case .spring, .physicalSpring: WorkCost.tokenSpringAPIs
-    case .bounce, .duration, .cubicBezier, .transition, .easing, .pathEasing: 0
+    case .spring(let given, _): return cost(given.curve)
+    case .physicalSpring(let curve): return cost(curve)
+    case .bounce, .duration, .cubicBezier, .transition, .easing, .pathEasing: return 0
     }
   }
 

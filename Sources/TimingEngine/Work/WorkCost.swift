@@ -133,13 +133,17 @@ public enum WorkCost {
   /// A token's easing path as `linear()` (fit, and its error measured on 65 537 points, each a
   /// segment found and solved): 11.5 ms for Material's emphasized path.
   public static let tokenPathFit = 1_200_000
-  /// A token's cubic Bézier stand-in for the `dtcg` target (`CubicBezierFit`: 121 least-squares
-  /// starts and three Nelder–Mead refinements at 129 points, the error measured at 4 097).
+  /// A token's cubic Bézier stand-in for the `dtcg` target (`CubicBezierFit`: 36 least-squares
+  /// starts, two Nelder–Mead refinements and a restart at 129 points, the error measured at
+  /// 4 097): 100 `steps()` tokens in 0.27–0.28 s, 2.8 ms each (`timing-bench worst-case tokens`).
   public static let tokenCubicFit = 300_000
-  /// A spring token in every API of `POST /v1/springs` (react-spring's integration, Motion's
-  /// rest test, each API's deviation grid): the slowest spring's, 0.05 s (docs/performance.md
-  /// "Springs"), is too much to charge every spring of a file; see the measurement there.
-  public static let tokenSpringAPIs = 500_000
+  /// A spring token in every API of `POST /v1/springs`: a fixed part, and a part per
+  /// millisecond of its settling time, to 2²⁰ — react-spring's integration and Motion's rest
+  /// test step through it 1 ms at a time, and the deviation grids grow with it, each to its cap
+  /// (0.5 ms for a spring settling in 1 s; 30–50 ms for those past the caps, docs/performance.md
+  /// "Springs").
+  public static let tokenSpringAPIs = 40_000
+  public static let tokenSpringAPIMillisecond = 3
   /// One record of the `actions` list (trace and animation, ~550 bytes of JSON): 8 000 in
   /// 49 ms.
   public static let exportedAction = 600
