@@ -111,9 +111,9 @@ struct RequestParser {
         if size == 0 {
           state = .trailers
         } else {
-          guard size <= limits.maxBodyBytes - body.count else {
-            throw RequestParseError(
-              .contentTooLarge, "request body exceeds \(limits.maxBodyBytes) bytes")
+          let limit = limits.maxBodyBytes(for: target)
+          guard size <= limit - body.count else {
+            throw RequestParseError(.contentTooLarge, "request body exceeds \(limit) bytes")
           }
           state = .chunkData(remaining: size)
         }
@@ -290,9 +290,10 @@ struct RequestParser {
       else {
         throw .bad("malformed Content-Length")
       }
-      guard length <= limits.maxBodyBytes else {
+      let limit = limits.maxBodyBytes(for: target)
+      guard length <= limit else {
         throw RequestParseError(
-          .contentTooLarge, "request body of \(length) bytes exceeds \(limits.maxBodyBytes)")
+          .contentTooLarge, "request body of \(length) bytes exceeds \(limit)")
       }
       state = .fixedBody(remaining: length)
       expectsBody = length > 0

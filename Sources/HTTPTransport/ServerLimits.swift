@@ -8,6 +8,16 @@ public struct ServerLimits: Sendable {
   public var maxHeaderCount = 100
   /// Largest request body before 413; decided from the headers when the length is declared.
   public var maxBodyBytes = 1024 * 1024
+  /// Paths whose body may be larger than `maxBodyBytes`, and how large (the API's batch route:
+  /// many requests in one body). A path here is matched whole, its query aside.
+  public var largerBodies: [String: Int] = [:]
+
+  /// The body limit of a request to `target` (`/path?query`).
+  public func maxBodyBytes(for target: String) -> Int {
+    guard !largerBodies.isEmpty else { return maxBodyBytes }
+    let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    return largerBodies[String(path)].map { max($0, maxBodyBytes) } ?? maxBodyBytes
+  }
   /// From a request's first byte to the end of its header section; also from accepting a
   /// connection to its first byte, so a socket that never speaks cannot hold a slot for long.
   public var headerTimeout: Double = 10

@@ -14,6 +14,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case spring
     case presets
     case tokens
+    case batch
   }
 
   public let subcommand: Subcommand
@@ -101,6 +102,10 @@ public struct OfflineCommand: Sendable, Equatable {
             DTCG document, Swift, Kotlin or TypeScript source,
             e.g. tokens motion.tokens.json --format css -o motion.css;
             NAME: \(TokenRoutes.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
+        animation-timing batch [FILE] [-o FILE]
+            POST /v1/batch with the NDJSON file (standard input without FILE, or -): each
+            line a request, each answered as a line, e.g. batch < in.ndjson > out.ndjson;
+            every line runs (the server's batch time, from its drain timeout, does not apply)
       The answer goes to standard output (or FILE) with exit status 0; no file is written
       without -o. An error, usage errors included, is the API's problem+json on standard error
       with exit status 2.
@@ -207,6 +212,19 @@ public struct OfflineCommand: Sendable, Equatable {
           subcommand: .presets, format: format, input: nil, function: nil, samples: nil,
           spring: nil, presetType: positional.first, query: query, output: output))
     }
+    if subcommand == .batch {
+      if formatGiven {
+        return .invalid(usageProblem("--format", "is not an option of batch, which answers NDJSON"))
+      }
+      guard positional.count <= 1 else {
+        return .invalid(
+          usageProblem(positionalArgument(.batch).name, "takes one; got \(positional.count)"))
+      }
+      return .run(
+        OfflineCommand(
+          subcommand: .batch, format: format, input: positional.first ?? "-", function: nil,
+          samples: nil, spring: nil, presetType: nil, query: query, output: output))
+    }
     let (what, needed) = positionalArgument(subcommand)
     guard positional.count == 1 else {
       return .invalid(
@@ -232,6 +250,7 @@ public struct OfflineCommand: Sendable, Equatable {
     switch subcommand {
     case .sample: ("SCENE", "a scene file, or - for standard input")
     case .tokens: ("FILE", "a token document, or - for standard input")
+    case .batch: ("FILE", "an NDJSON file of requests, or - for standard input")
     case .curve: ("FUNCTION", "a timing function, e.g. easeIn")
     case .spring: ("API", "a spring API, e.g. swiftUI")
     case .presets: ("TYPE", "a preset's type, e.g. pop")
@@ -311,6 +330,10 @@ public struct OfflineCommand: Sendable, Equatable {
       fields.append(HTTPField.Name.contentLength, String(body.count))
       return HTTPRequest(
         method: .post, target: "/v1/tokens" + queryText, headers: fields, body: body)
+    case .batch:
+      fields.append(HTTPField.Name.contentType, BatchRoutes.mediaType)
+      fields.append(HTTPField.Name.contentLength, String(body.count))
+      return HTTPRequest(method: .post, target: BatchRoutes.path, headers: fields, body: body)
     }
   }
 
@@ -332,7 +355,7 @@ public struct OfflineCommand: Sendable, Equatable {
       PresetRequest.Parameter.allCases.map(\.rawValue)
         + ExportBounds.Parameter.allCases.map(\.rawValue)
     case .tokens: TokenRoutes.Parameter.allCases.map(\.rawValue)
-    case .sample, .curve, .spring: []
+    case .sample, .curve, .spring, .batch: []
     }
   }
 
@@ -368,9 +391,18 @@ public struct OfflineCommand: Sendable, Equatable {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
     case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
       (.curve, .dtcg), (.curve, .swift), (.curve, .kotlin), (.curve, .ts),
-      (.sample, _), (.spring, _), (.presets, _), (.tokens, _):
+      (.sample, _), (.spring, _), (.presets, _), (.tokens, _), (.batch, _):
       return Outcome(bytes: bytes, status: 0)
     }
+  }
+
+  /// The service's configuration in process: the defaults, but a batch runs every line (the
+  /// server's batch time is there for its drain, which a command does not have).
+  public static var configuration: APIConfiguration {
+    var configuration = APIConfiguration()
+    configuration.batchSeconds = 1e9
+    configuration.drainingBatchSeconds = 1e9
+    return configuration
   }
 
   /// The request id the in-process requests carry, so a problem's `instance` is the same on

@@ -12,7 +12,7 @@ public struct ServiceConfiguration: Sendable {
   public var limits = ServerLimits()
   public var api = APIConfiguration()
 
-  public init() {}
+  public init() { applyBatchLimits() }
 
   public enum Outcome {
     case run(ServiceConfiguration)
@@ -38,6 +38,9 @@ public struct ServiceConfiguration: Sendable {
     Option(
       "--max-body-bytes", .integer(\.limits.maxBodyBytes, 0...(256 << 20)),
       "largest request body (default 1048576)"),
+    Option(
+      "--max-batch-bytes", .integer(\.api.maxBatchBytes, 0...(1 << 30)),
+      "largest POST /v1/batch body (default 16777216)"),
     Option(
       "--max-connections", .integer(\.limits.maxConnections, 1...1_000_000),
       "open connections before 503 (default 1024)"),
@@ -177,7 +180,17 @@ public struct ServiceConfiguration: Sendable {
           + "answered: at most \(numberText(max(0, configuration.drainTimeout - Self.answerAfterGrace)))"
       )
     }
+    configuration.applyBatchLimits()
     return wantsHealthCheck ? .healthCheck(configuration) : .run(configuration)
+  }
+
+  /// The batch route's limits, from the options that set them: its body limit in the
+  /// transport, and its time from the drain (`APIConfiguration.batchSeconds`).
+  public mutating func applyBatchLimits() {
+    limits.largerBodies[BatchRoutes.path] = api.maxBatchBytes
+    api.batchSeconds = max(1, drainTimeout - Self.answerAfterGrace)
+    api.drainingBatchSeconds = max(
+      1, drainTimeout - limits.drainGrace - 2 * Self.answerAfterGrace)
   }
 
   /// The time the drain leaves after its grace for a request that arrived as the grace ended.

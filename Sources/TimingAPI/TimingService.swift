@@ -47,6 +47,10 @@ public final class TimingService: Sendable {
     routes += SpringRoutes(configuration: configuration).routes
     routes += TokenRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(readiness: readiness, metrics: metrics)
+    let batchService = BatchService()
+    routes +=
+      BatchRoutes(configuration: configuration, service: batchService, readiness: readiness)
+      .routes
     let router = Router(routes: routes)
     self.router = router
     let table = metrics.prepare(labels: router.templates + RoutedResponse.Endpoint.fixedLabels)
@@ -64,6 +68,10 @@ public final class TimingService: Sendable {
                 CompressionMiddleware().wrapping(
                   CacheControlMiddleware(policies: router.routes.map(\.caching)).wrapping(
                     Routing(router: router, table: table))))))))
+    // Each batch line goes through the whole chain, as a request of its own.
+    batchService.handle = { [chain] request in
+      chain.respond(to: ServiceRequest(request, route: nil)).response
+    }
   }
 
   /// Every (method, path template) the service answers, for the OpenAPI parity test.

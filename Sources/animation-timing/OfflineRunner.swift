@@ -6,7 +6,7 @@ import TimingAPI
   import Musl
 #endif
 
-/// The I/O of `animation-timing sample|curve|spring|presets|tokens` (`OfflineCommand` holds the
+/// The I/O of `animation-timing sample|curve|spring|presets|tokens|batch` (`OfflineCommand` holds the
 /// logic): read the scene, run the command in process, write the answer or the problem, exit 0
 /// or 2. The one file it writes is `-o`'s: without it the answer goes to standard output.
 enum OfflineRunner {
@@ -32,7 +32,8 @@ enum OfflineRunner {
       }
       body = bytes
     }
-    let outcome = command.run(body: body, in: TimingService())
+    let outcome = command.run(
+      body: body, in: TimingService(configuration: OfflineCommand.configuration))
     guard outcome.succeeded else {
       writeProblem(outcome.bytes)
       exit(2)

@@ -145,4 +145,46 @@ import Testing
     // docs/tokens.md: at the token that closes the cycle, a → b → a.
     #expect(cycle.errors.first?.pointer == "/b", "\(cycle.text)")
   }
+
+  /// `POST /v1/batch` over the socket: a body past the single request's 1 MiB is taken at the
+  /// batch path (its own 16 MiB limit) and refused at any other; the answer is chunked NDJSON;
+  /// a client that reads a little of a large batch and goes away stalls nothing: the next
+  /// request is answered at once.
+  @Test func aBatchOverTheSocket() throws {
+    let api = try APITestHarness()
+    let line = #"{"method": "GET", "path": "/v1/timing-functions/ease?x=0.5"}"# + "\n"
+    let padding = String(repeating: " ", count: 1000) + "\n"
+    // 1.2 MB: 1 200 blank lines of spaces (skipped) and the line twice.
+    let body = Array((line + String(repeating: padding, count: 1200) + line).utf8)
+    #expect(body.count > 1 << 20)
+    let batch = try api.request(
+      "POST", "/v1/batch", headers: [("Content-Type", "application/x-ndjson")], body: body)
+    #expect(batch.status == 200, "\(batch.text.prefix(300))")
+    #expect(batch.header("Transfer-Encoding") == "chunked")
+    let lines = batch.text.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last?.hasPrefix(#"{"line":1202,"status":200,"#) == true)
+    let tooLarge = try api.request(
+      "POST", "/v1/tokens", headers: [("Content-Type", "application/json")], body: body)
+    #expect(tooLarge.status == 413)
+
+    // About 40 MB of answer (200 lines of 100 001-sample timelines), read 64 KiB of, then
+    // closed.
+    let scene =
+      #"{"method": "POST", "path": "/v1/timelines", "body": {"layers": [{"name": "a", "animations": [{"type": "basic", "keyPath": "position", "fromValue": [0, 0], "toValue": [100, 50], "duration": 1}]}], "sample": {"from": 0, "to": 100, "fps": 1000}}}"#
+    let large = Array(String(repeating: scene + "\n", count: 200).utf8)
+    do {
+      // Closed as it goes out of scope.
+      let client = try RawClient(port: api.server.port)
+      client.send(
+        "POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
+          + "Content-Length: \(large.count)\r\n\r\n")
+      client.send(large)
+      #expect(client.readSome(max: 64 * 1024, timeout: 5) > 0)
+    }
+    let started = Date()
+    let next = try api.get("/v1/timing-functions/ease?x=0.5")
+    #expect(next.status == 200)
+    #expect(Date().timeIntervalSince(started) < 2)
+  }
 }

@@ -19,7 +19,8 @@ final class APITestHarness {
   ) throws {
     let service = TimingService(configuration: configuration, readiness: ready)
     self.service = service
-    var limits = ServerLimits()
+    // The server's limits as the process sets them (the batch path's larger body among them).
+    var limits = ServiceConfiguration().limits
     limits.idleTimeout = 5
     server = HTTPServer(
       host: "127.0.0.1", port: 0, limits: limits, workers: 2,

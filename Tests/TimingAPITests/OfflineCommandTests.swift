@@ -218,8 +218,8 @@ import TimingAPI
   }
 
   /// `tokens FILE --NAME V … --format F` is `POST /v1/tokens?NAME=V&…&format=F` with the file,
-  /// byte for byte in both representations the route serves and without `--format` (JSON).
-  @Test(arguments: [nil, "json", "css"])
+  /// byte for byte in every representation the route serves and without `--format` (JSON).
+  @Test(arguments: [nil, "json", "css", "dtcg", "swift", "kotlin", "ts"])
   func tokensIsTheHTTPAnswerByteForByte(format: String?) throws {
     let api = ServiceHarness()
     let document = Array(TokenEndpointTests.document.utf8)
@@ -235,6 +235,35 @@ import TimingAPI
     #expect(outcome.status == 0)
     #expect(outcome.bytes == http.body)
     #expect(!outcome.bytes.isEmpty)
+  }
+
+  /// `batch` (standard input by default) is `POST /v1/batch` in process: the same lines, byte
+  /// for byte, a bad one among them (its problem's instance the command's request id, as the
+  /// service's with that X-Request-ID); exit 0 whatever the lines' statuses.
+  @Test func batchIsTheHTTPAnswerByteForByte() throws {
+    let api = ServiceHarness()
+    let body = BatchTests.ndjson([
+      #"{"method": "GET", "path": "/v1/timing-functions/ease?x=0.5"}"#,
+      #"{"method": "POST", "path": "/v1/tokens?format=swift", "body": \#(BatchTests.tokens)}"#,
+      #"{"method": "POST", "path": "/v1/batch"}"#,
+    ])
+    let http = api.request(
+      "POST", "/v1/batch",
+      headers: [
+        ("Content-Type", "application/x-ndjson"), ("X-Request-ID", OfflineCommand.requestID),
+      ], body: body)
+    #expect(http.status == 200)
+    let parsed = try #require(command(["batch"]))
+    #expect(parsed.input == "-")
+    let outcome = parsed.run(
+      body: body, in: TimingService(configuration: OfflineCommand.configuration))
+    #expect(outcome.status == 0)
+    #expect(outcome.bytes == http.body)
+    #expect(
+      String(decoding: outcome.bytes, as: UTF8.self).contains(
+        #""instance":"animation-timing-cli-3""#))
+    #expect(command(["batch", "a", "b"]) == nil)
+    #expect(command(["batch", "--format", "css"]) == nil)
   }
 
   /// The service's refusals of a token document or an option are its problem with exit status

@@ -31,9 +31,13 @@ struct EntityTagMiddleware: Middleware {
     }
   }
 
-  /// Whether an answer gets a tag: a route's successful one.
+  /// Whether an answer gets a tag: a route's successful one, unless it may not be stored (a
+  /// batch's, whose lines answer as the batch's time allows: the same request need not give the
+  /// same bytes).
   static func tags(_ routed: RoutedResponse) -> Bool {
     guard case .template = routed.endpoint else { return false }
+    guard routed.response.headers[HTTPField.Name.cacheControl]?.contains("no-store") != true
+    else { return false }
     return routed.response.status == .ok
   }
 

@@ -20,6 +20,15 @@ public struct APIConfiguration: Sendable {
   /// ~0.55 s of CPU on the reference machine, and the standard timing-bench scene (44 million
   /// units) answers (docs/performance.md, "Work budget").
   public var maxWorkUnits = 60_000_000
+  /// `POST /v1/batch` (api.md "Batch"): the largest body (the transport's limit for that path,
+  /// `--max-batch-bytes`), the most lines, and the longest a batch runs — set from the drain
+  /// timeout, less the second the slowest line may take after it (a second less again, and the
+  /// drain grace, for a batch begun while the server drains), so a rolling restart never cuts a
+  /// batch short.
+  public var maxBatchBytes = 16 << 20
+  public var maxBatchLines = 100_000
+  public var batchSeconds = 9.0
+  public var drainingBatchSeconds = 3.0
 
   public init() {}
 
