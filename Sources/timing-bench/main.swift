@@ -121,6 +121,13 @@ if CommandLine.arguments.dropFirst().first == "handle" {
   exit(0)
 }
 
+// `timing-bench batch`: POST /v1/batch's lines a second against single requests, in process,
+// and its peak memory (docs/performance.md, "Batch").
+if CommandLine.arguments.dropFirst().first == "batch" {
+  BatchBenchmark.run()
+  exit(0)
+}
+
 // `timing-bench worst-case [name…]`: the slowest requests within the body cap, with their CPU
 // time and answer (docs/performance.md, "Work budget").
 if CommandLine.arguments.dropFirst().first == "worst-case" {
