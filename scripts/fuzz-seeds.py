@@ -261,6 +261,14 @@ def from_readme(seeds):
 
 def protocol_seeds(seeds):
     """What the service does around the routes, which the tests reach only through a socket."""
+    # A batch (api.md "Batch"): good lines, a bad one, a batch in a batch, text and JSON answers.
+    seeds.add("service", "POST /v1/batch\nContent-Type: application/x-ndjson\n\n" + "\n".join([
+        '{"method": "GET", "path": "/v1/timing-functions/easeIn?x=0.5"}',
+        'not json',
+        '{"method": "POST", "path": "/v1/tokens?format=css", "body": {"d": {"$type": "duration", "$value": "70ms"}}}',
+        '{"method": "POST", "path": "/v1/batch", "body": {}}',
+        '{"method": "GET", "path": "/v1/presets", "headers": {"Accept": "application/json"}}',
+    ]) + "\n")
     seeds.get("/v1/timing-functions/easeIn?samples=5", ["Accept: image/svg+xml"])
     seeds.get("/v1/timing-functions/easeIn", ['If-None-Match: "x", *'])
     seeds.get("/v1/presets", ["Accept: text/html;q=0.5, application/json;q=0.1"])

@@ -14,7 +14,7 @@ import TimingAPI
 //     {"layers": …}                        the body: everything after the empty line
 //
 // The request always has `Host`, and `Content-Type: application/json` unless a header line
-// names another. Header lines the real parser would reject are dropped, so every request here
+// names another (`application/x-ndjson` for a batch: a seed's body of request lines). Header lines the real parser would reject are dropped, so every request here
 // is one the server could have handed to the service.
 //
 // Checked on every response: never a 500 (a 5xx at all only for a method the service does not
@@ -32,6 +32,9 @@ let service: TimingService = {
   configuration.maxPointsPerRequest = 200
   configuration.maxTimelineValues = 70_000
   configuration.maxSamples = 2_000
+  // A batch's lines each run under these budgets; a few, for a short while.
+  configuration.maxBatchLines = 20
+  configuration.batchSeconds = 2
   return TimingService(configuration: configuration)
 }()
 
@@ -131,6 +134,16 @@ func checkResponse(_ response: HTTPResponse, to request: HTTPRequest) {
       _ = try JSONParser.parse(body)
     } catch {
       require(false, "\(what): invalid JSON (\(error.message) at \(error.offset))")
+    }
+  } else if contentType == "application/x-ndjson" {
+    // A batch: every line a JSON object, ending with its line break.
+    require(body.isEmpty || body.last == UInt8(ascii: "\n"), "\(what): NDJSON without its last LF")
+    for line in body.split(separator: UInt8(ascii: "\n")) {
+      do throws(JSONParseError) {
+        _ = try JSONParser.parse(Array(line))
+      } catch {
+        require(false, "\(what): invalid NDJSON line (\(error.message) at \(error.offset))")
+      }
     }
   }
 }
