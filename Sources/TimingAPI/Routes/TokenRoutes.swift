@@ -28,6 +28,16 @@ struct TokenRoutes {
     case kotlin
     case typeScript
 
+    /// What the answer shows beside the CSS: the compilation all of it, a file what it writes.
+    var targets: TokenCompilation.Targets {
+      switch self {
+      case .compilation: .all
+      case .dtcg: TokenCompilation.Targets(dtcg: true, springs: false)
+      case .typeScript: TokenCompilation.Targets(dtcg: false, springs: true)
+      case .styleSheet, .swift, .kotlin: TokenCompilation.Targets(dtcg: false, springs: false)
+      }
+    }
+
     var representation: Representation {
       switch self {
       case .compilation: .json
@@ -78,10 +88,12 @@ struct TokenRoutes {
     if let exhausted = decoding.exhausted { throw Problem.tooMuchWork(exhausted) }
     try decoding.throwIfFailed()
     let reduced = ReducedMotion(maxDuration: reducedMaxDuration)
+    let targets = answer.targets
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
-        TokenCompilation.cost(document, maxError: maxError, reducedMotion: reduced), .export)
+        TokenCompilation.cost(
+          document, maxError: maxError, reducedMotion: reduced, targets: targets), .export)
     } catch {
       throw Problem.tooMuchWork(
         error,
@@ -91,7 +103,8 @@ struct TokenRoutes {
         ))
     }
     context.meter.charged(workUnits: budget.spent)
-    let compilation = TokenCompilation(document, maxError: maxError, reducedMotion: reduced)
+    let compilation = TokenCompilation(
+      document, maxError: maxError, reducedMotion: reduced, targets: targets)
     switch answer {
     case .styleSheet:
       return try context.answer(answer.representation, Array(compilation.styleSheet.utf8))

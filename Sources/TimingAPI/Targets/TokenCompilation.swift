@@ -9,9 +9,20 @@ struct TokenCompilation: Sendable {
     let css: Result<TokenCSS, TokenCSS.Failure>
     let reduced: MotionToken.Meaning
     let reducedCSS: Result<TokenCSS, TokenCSS.Failure>
-    let dtcg: TokenDTCG
-    /// Every spring API's values, for a spring.
+    /// Its DTCG token, when the answer has it (`Targets.dtcg`).
+    let dtcg: TokenDTCG?
+    /// Every spring API's values, for a spring, when the answer has them (`Targets.springs`).
     let springs: Result<TokenSprings, TokenSprings.Failure>?
+  }
+
+  /// What an answer needs made beside each token's CSS and reduced variant: a style sheet
+  /// needs neither of these, a DTCG document no spring APIs (2.8 ms a stand-in, up to 30 ms a
+  /// spring's APIs, not spent on an answer that does not show them).
+  struct Targets: Sendable {
+    var dtcg: Bool
+    var springs: Bool
+
+    static let all = Targets(dtcg: true, springs: true)
   }
 
   let document: TokenDocument
@@ -19,7 +30,10 @@ struct TokenCompilation: Sendable {
   let rule: ReducedMotion
   let maxError: Double
 
-  init(_ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion) {
+  init(
+    _ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion,
+    targets: Targets = .all
+  ) {
     self.document = document
     self.maxError = maxError
     self.rule = rule
@@ -29,7 +43,8 @@ struct TokenCompilation: Sendable {
       return Compiled(
         token: token, css: css, reduced: reduced ?? token.meaning,
         reducedCSS: reduced.map { TokenCSS.css($0, maxError: maxError) } ?? css,
-        dtcg: TokenDTCG(token), springs: TokenSprings.forms(token.meaning))
+        dtcg: targets.dtcg ? TokenDTCG(token) : nil,
+        springs: targets.springs ? TokenSprings.forms(token.meaning) : nil)
     }
   }
 
@@ -37,16 +52,17 @@ struct TokenCompilation: Sendable {
   /// written, the CSS of it and of its reduced-motion variant (`TokenCSS.cost`, measured per
   /// kind of fit; the variant's charged even where it is the token's own CSS, a bound the work
   /// stays under), its DTCG stand-in's fit and a spring's values in every API.
-  static func cost(_ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion)
-    -> Int
-  {
+  static func cost(
+    _ document: TokenDocument, maxError: Double, reducedMotion rule: ReducedMotion,
+    targets: Targets = .all
+  ) -> Int {
     var units = WorkBudget.multiplying(document.tokens.count, WorkCost.compiledToken)
     for token in document.tokens {
       units = WorkBudget.adding(units, TokenCSS.cost(token.meaning, maxError: maxError))
       units = WorkBudget.adding(
         units, TokenCSS.cost(rule.variant(of: token.meaning), maxError: maxError))
-      units = WorkBudget.adding(units, TokenDTCG.cost(token.meaning))
-      units = WorkBudget.adding(units, TokenSprings.cost(token.meaning))
+      if targets.dtcg { units = WorkBudget.adding(units, TokenDTCG.cost(token.meaning)) }
+      if targets.springs { units = WorkBudget.adding(units, TokenSprings.cost(token.meaning)) }
     }
     return units
   }
@@ -104,12 +120,14 @@ struct TokenCompilation: Sendable {
       Self.writeMeaning(compiled.token.meaning, to: &w)
       w.key(TokenMember.css)
       Self.writeCSS(compiled.css, to: &w)
-      w.key(TokenMember.dtcg)
-      w.beginObject()
-      w.key(DTCGMember.value)
-      w.value(compiled.dtcg.token)
-      w.member(DTCGMember.maxError, compiled.dtcg.maxError)
-      w.endObject()
+      if let dtcg = compiled.dtcg {
+        w.key(TokenMember.dtcg)
+        w.beginObject()
+        w.key(DTCGMember.value)
+        w.value(dtcg.token)
+        w.member(DTCGMember.maxError, dtcg.maxError)
+        w.endObject()
+      }
       if let springs = compiled.springs {
         w.key(TokenMember.springs)
         TokenSprings.write(springs, to: &w)
@@ -200,7 +218,7 @@ struct TokenCompilation: Sendable {
 
   /// The DTCG 2025.10 document of every motion token (`TokenDTCG.document`).
   var dtcgDocument: JSONValue {
-    TokenDTCG.document(tokens.map { ($0.token.path, $0.dtcg.token) })
+    TokenDTCG.document(tokens.map { ($0.token.path, ($0.dtcg ?? TokenDTCG($0.token)).token) })
   }
 
   // MARK: CSS
