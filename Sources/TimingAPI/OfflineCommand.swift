@@ -15,6 +15,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case presets
     case tokens
     case batch
+    case fit
   }
 
   public let subcommand: Subcommand
@@ -102,6 +103,11 @@ public struct OfflineCommand: Sendable, Equatable {
             DTCG document, Swift, Kotlin or TypeScript source,
             e.g. tokens motion.tokens.json --format css -o motion.css;
             NAME: \(TokenRoutes.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
+        animation-timing fit [CURVE] [--models M,… --duration S --from V --to V --noise N
+            --quantization Q] [-o FILE]
+            POST /v1/fit: which spring (or cubic Bézier, or named curve) a motion is — CURVE a
+            linear() or any easing, else samples on standard input as CSV (t,v a line) or JSON
+            ([[t, v], …] or the route's body), e.g. fit 'linear(0, 0.2 10%, …)' --duration 0.5
         animation-timing batch [FILE] [-o FILE]
             POST /v1/batch with the NDJSON file (standard input without FILE, or -): each
             line a request, each answered as a line, e.g. batch < in.ndjson > out.ndjson;
@@ -212,6 +218,20 @@ public struct OfflineCommand: Sendable, Equatable {
           subcommand: .presets, format: format, input: nil, function: nil, samples: nil,
           spring: nil, presetType: positional.first, query: query, output: output))
     }
+    if subcommand == .fit {
+      if formatGiven {
+        return .invalid(usageProblem("--format", "is not an option of fit, which answers JSON"))
+      }
+      guard positional.count <= 1 else {
+        return .invalid(
+          usageProblem(positionalArgument(.fit).name, "takes one; got \(positional.count)"))
+      }
+      return .run(
+        OfflineCommand(
+          subcommand: .fit, format: format, input: positional.isEmpty ? "-" : nil,
+          function: positional.first, samples: nil, spring: nil, presetType: nil, query: query,
+          output: output))
+    }
     if subcommand == .batch {
       if formatGiven {
         return .invalid(usageProblem("--format", "is not an option of batch, which answers NDJSON"))
@@ -251,6 +271,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case .sample: ("SCENE", "a scene file, or - for standard input")
     case .tokens: ("FILE", "a token document, or - for standard input")
     case .batch: ("FILE", "an NDJSON file of requests, or - for standard input")
+    case .fit: ("CURVE", "a linear() or any easing; without it, samples on standard input")
     case .curve: ("FUNCTION", "a timing function, e.g. easeIn")
     case .spring: ("API", "a spring API, e.g. swiftUI")
     case .presets: ("TYPE", "a preset's type, e.g. pop")
@@ -334,7 +355,73 @@ public struct OfflineCommand: Sendable, Equatable {
       fields.append(HTTPField.Name.contentType, BatchRoutes.mediaType)
       fields.append(HTTPField.Name.contentLength, String(body.count))
       return HTTPRequest(method: .post, target: BatchRoutes.path, headers: fields, body: body)
+    case .fit:
+      let json = fitBody(samples: body)
+      fields.append(HTTPField.Name.contentType, "application/json")
+      fields.append(HTTPField.Name.contentLength, String(json.count))
+      let models = zip(query.names, query.values).filter {
+        $0.0 == FitRoutes.Parameter.models.rawValue
+      }
+      let text =
+        models.map {
+          "?" + Self.percentEncoded($0.0) + "=" + Self.percentEncoded($0.1)
+        }.first ?? ""
+      return HTTPRequest(method: .post, target: "/v1/fit" + text, headers: fields, body: json)
     }
+  }
+
+  /// `POST /v1/fit`'s body: the curve with the options that are members (`--duration`,
+  /// `--from`, …, each as given: the service checks it), or the samples read — JSON as it is
+  /// (a body, or an array of pairs), else CSV of `t,v` lines (a header line and blank ones
+  /// skipped) — with those options.
+  func fitBody(samples input: [UInt8]) -> [UInt8] {
+    var members: [String] = []
+    for (name, value) in zip(query.names, query.values)
+    where name != FitRoutes.Parameter.models.rawValue {
+      // A number as the JSON text of one, or the text quoted (the service names the member).
+      let isNumber =
+        DecodingContext.number(
+          value, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) != nil
+      members.append(Self.jsonString(name) + ": " + (isNumber ? value : Self.jsonString(value)))
+    }
+    if let curve = function {
+      members.insert(
+        Self.jsonString(FitRequest.Member.curve.rawValue) + ": " + Self.jsonString(curve), at: 0)
+      return Array(("{" + members.joined(separator: ", ") + "}").utf8)
+    }
+    let text = String(decoding: input, as: UTF8.self)
+    let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+    if trimmed.first == "{" && members.isEmpty { return input }
+    var samples: String
+    if trimmed.first == "[" {
+      samples = String(trimmed)
+    } else if trimmed.first == "{" {
+      // A body with options beside: the options go in by name after its own members.
+      let body = String(trimmed.reversed().drop { $0 != "}" }.reversed().dropLast())
+      let open = body.trimmingCharacters(in: " \n\r\t").hasSuffix("{")
+      return Array((body + (open ? "" : ", ") + members.joined(separator: ", ") + "}").utf8)
+    } else {
+      var rows: [String] = []
+      for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        let cells = line.split(separator: ",", omittingEmptySubsequences: false).map {
+          $0.trimmingCharacters(in: " \t")
+        }
+        guard cells.count >= 2, DecodingContext.number(cells[0], in: -1e300...1e300) != nil else {
+          continue  // a header or a blank line
+        }
+        rows.append("[" + cells[0] + ", " + cells[1] + "]")
+      }
+      samples = "[" + rows.joined(separator: ", ") + "]"
+    }
+    members.insert(Self.jsonString(FitRequest.Member.samples.rawValue) + ": " + samples, at: 0)
+    return Array(("{" + members.joined(separator: ", ") + "}").utf8)
+  }
+
+  /// A JSON string literal.
+  static func jsonString(_ text: String) -> String {
+    var w = JSONWriter(capacity: text.utf8.count + 2)
+    w.string(text)
+    return String(decoding: w.take(), as: UTF8.self)
   }
 
   /// `?NAME=VALUE&…` of the query options, percent-encoded; empty without any.
@@ -355,6 +442,10 @@ public struct OfflineCommand: Sendable, Equatable {
       PresetRequest.Parameter.allCases.map(\.rawValue)
         + ExportBounds.Parameter.allCases.map(\.rawValue)
     case .tokens: TokenRoutes.Parameter.allCases.map(\.rawValue)
+    // `models` is the route's query; the others are members of its body.
+    case .fit:
+      [FitRoutes.Parameter.models.rawValue]
+        + [FitRequest.Member.duration, .from, .to, .noise, .quantization].map(\.rawValue)
     case .sample, .curve, .spring, .batch: []
     }
   }
@@ -391,7 +482,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
     case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
       (.curve, .dtcg), (.curve, .swift), (.curve, .kotlin), (.curve, .ts),
-      (.sample, _), (.spring, _), (.presets, _), (.tokens, _), (.batch, _):
+      (.sample, _), (.spring, _), (.presets, _), (.tokens, _), (.batch, _), (.fit, _):
       return Outcome(bytes: bytes, status: 0)
     }
   }

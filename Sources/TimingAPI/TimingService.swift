@@ -46,6 +46,7 @@ public final class TimingService: Sendable {
     routes += PresetRoutes(configuration: configuration).routes
     routes += SpringRoutes(configuration: configuration).routes
     routes += TokenRoutes(configuration: configuration).routes
+    routes += FitRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(readiness: readiness, metrics: metrics)
     let batchService = BatchService()
     routes +=

@@ -6,7 +6,7 @@ import TimingAPI
   import Musl
 #endif
 
-/// The I/O of `animation-timing sample|curve|spring|presets|tokens|batch` (`OfflineCommand` holds the
+/// The I/O of `animation-timing sample|curve|spring|presets|tokens|batch|fit` (`OfflineCommand` holds the
 /// logic): read the scene, run the command in process, write the answer or the problem, exit 0
 /// or 2. The one file it writes is `-o`'s: without it the answer goes to standard output.
 enum OfflineRunner {

@@ -266,6 +266,30 @@ import TimingAPI
     #expect(command(["batch", "--format", "css"]) == nil)
   }
 
+  /// `fit CURVE` is `POST /v1/fit` with the curve and the member options, `--models` its query;
+  /// `fit` without CURVE reads samples as CSV (a header skipped) or JSON.
+  @Test func fitIsTheHTTPAnswerByteForByte() throws {
+    let api = ServiceHarness()
+    let curve = "linear(0, 0.3 10%, 0.75 30%, 0.98 60%, 1)"
+    let http = api.postJSON(
+      "/v1/fit?models=spring", #"{"curve": "\#(curve)", "duration": 0.5}"#)
+    #expect(http.status == 200)
+    let parsed = try #require(
+      command(["fit", curve, "--duration", "0.5", "--models", "spring"]))
+    let outcome = parsed.run(body: [], in: TimingService())
+    #expect(outcome.status == 0)
+    #expect(outcome.bytes == http.body)
+    let samples = #"{"samples": [[0, 0], [0.1, 40], [0.2, 80], [0.3, 100]], "to": 100}"#
+    let fromJSON = api.postJSON("/v1/fit", samples)
+    let csv = Array("t,x\n0,0\n0.1,40\n\n0.2,80\n0.3,100\n".utf8)
+    let fromCSV = try #require(command(["fit", "--to", "100"])).run(body: csv, in: TimingService())
+    #expect(fromCSV.bytes == fromJSON.body)
+    let pairs = Array("[[0, 0], [0.1, 40], [0.2, 80], [0.3, 100]]".utf8)
+    let fromPairs = try #require(command(["fit", "--to", "100"])).run(
+      body: pairs, in: TimingService())
+    #expect(fromPairs.bytes == fromJSON.body)
+  }
+
   /// The service's refusals of a token document or an option are its problem with exit status
   /// 2; a missing file or an option of another command is a usage problem naming it.
   @Test func tokensRefusedAsTheServiceRefuses() throws {

@@ -13,9 +13,6 @@ struct SpringRoutes {
     [Route.post("/v1/springs", .heavy, convert)]
   }
 
-  /// The CSS easing's error: 0.001 of the distance, as `?format=css` on a timing function.
-  static let cssMaxError = TimingFunctionCSS.defaultMaxError
-
   private func convert(_ context: RequestContext) throws(Problem) -> HTTPResponse {
     try context.acceptJSON()
     var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
@@ -49,13 +46,6 @@ struct SpringRoutes {
   }
 
   static func answer(_ spring: GivenSpring, settling: Double) -> JSONWriter {
-    let fit = LinearEasingFit.spring(spring.curve, span: settling, maxError: cssMaxError)
-    let conversion = SpringConversion(
-      spring: spring, settling: settling, css: fit.map { ($0.css, $0.error) },
-      cssMaxError: cssMaxError,
-      noCSSMessage: LinearEasingFit.tooOscillatory + " (cssMaxError): no CSS is given")
-    var w = JSONWriter(capacity: 8192)
-    conversion.write(to: &w)
-    return w
+    SpringAnswer.writer(spring, settling: settling)
   }
 }

@@ -93,7 +93,7 @@ struct TokenRoutes {
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
         TokenCompilation.cost(
-          document, maxError: maxError, reducedMotion: reduced, targets: targets), .export)
+          document, maxError: maxError, reducedMotion: reduced, targets: targets), .compile)
     } catch {
       throw Problem.tooMuchWork(
         error,

@@ -219,6 +219,9 @@ public struct Problem: Error, Sendable {
       hint = "Send fewer events, or fewer animations running at once on one property."
     case .sampling: hint = "Sample fewer times, or animate less."
     case .export: hint = "Sample fewer times, or name fewer key paths in keyPaths."
+    case .compile:
+      hint = "Send fewer springs and easing paths (or a larger maxError), or the document in parts."
+    case .fit: hint = "Send fewer samples, or ask for fewer models (?models=)."
     }
     let spent = WorkBudget.Stage.allCases.compactMap { s -> String? in
       let units = exhausted.spentByStage[s.rawValue]

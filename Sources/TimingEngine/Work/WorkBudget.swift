@@ -9,6 +9,10 @@ public struct WorkBudget: Sendable {
   /// Where the work was being done, for the problem that refuses the request.
   public enum Stage: Int, Sendable, CaseIterable {
     case decoding, planning, script, sampling, export
+    /// A token document's compilation (`POST /v1/tokens`).
+    case compile
+    /// A fit of models to a motion's samples (`POST /v1/fit`).
+    case fit
 
     public var name: String {
       switch self {
@@ -17,6 +21,8 @@ public struct WorkBudget: Sendable {
       case .script: "script"
       case .sampling: "sampling"
       case .export: "export"
+      case .compile: "compile"
+      case .fit: "fit"
       }
     }
   }
