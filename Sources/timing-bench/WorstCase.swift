@@ -52,6 +52,18 @@ enum WorstCase {
     scene(layers: layer, events: (0..<count).map(event), sample: sample, keyPaths: [keyPath])
   }
 
+  /// `count` samples over 1.5 s of an underdamped spring (ζ 0.4, ω₀ 18) in pixels, with a
+  /// deterministic wobble standing for noise.
+  static func fitSamples(_ count: Int) -> String {
+    let samples = (0..<count).map { i -> String in
+      let t = Double(i) * 1.5 / Double(count)
+      let wd = 18 * (1 - 0.16).squareRoot()
+      let y = 1 - exp(-0.4 * 18 * t) * (cos(wd * t) + 0.4 * 18 / wd * sin(wd * t))
+      return "[\(t), \(300 * y + 0.5 * sin(Double(i) * 12.9898))]"
+    }
+    return #"{"samples": [\#(samples.joined(separator: ","))], "from": 0, "to": 300, "noise": 0.5}"#
+  }
+
   /// A DTCG document of `count` tokens, `token(i)` each.
   static func tokens(_ count: Int, _ token: (Int) -> String) -> String {
     "{" + (0..<count).map(token).joined(separator: ",") + "}"
@@ -481,6 +493,22 @@ enum WorstCase {
           #""v\#(k)": {"name": "motion/d\#(k)", "resolvedType": "TIMING", "valuesByMode": {\#(values)}}"#
       }
       return #"{"meta": {"variables": {"# + (0..<64).map(variable).joined(separator: ",") + "}}}"
+    },
+    // Fits (docs/fit.md): the spring's grid and refinements, the Bézier's search, the named
+    // curves, each a pass over every sample.
+    post("fit: 1 000 noisy samples of a spring, all models", "/v1/fit") {
+      fitSamples(1000)
+    },
+    post("fit: 12 000 samples, all models (the most the budget takes)", "/v1/fit") {
+      fitSamples(12000)
+    },
+    post("fit: a linear() of 6 500 stops, rounded to 4 decimals (minimax; the most the budget takes)", "/v1/fit") {
+      let stops = (0..<6_500).map { i -> String in
+        let x = Double(i) / 6_499
+        let y = 1 - exp(-4 * x) * cos(20 * x)
+        return "\((y * 10_000).rounded() / 10_000) \(x * 100)%"
+      }
+      return #"{"curve": "linear(\#(stops.joined(separator: ", ")))", "duration": 1}"#
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#

@@ -38,7 +38,10 @@ struct FitRoutes {
     guard let request else { throw Problem.invalidRequest(decoding.problems) }
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
-      try budget.charge(FitAnalysis.cost(samples: request.times.count, models: models), .fit)
+      try budget.charge(
+        FitAnalysis.cost(
+          samples: request.times.count, models: models, minimax: FitAnalysis.minimax(request)),
+        .fit)
     } catch {
       throw Problem.tooMuchWork(
         error,

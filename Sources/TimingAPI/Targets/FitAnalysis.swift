@@ -77,11 +77,12 @@ struct FitAnalysis: Sendable {
 
   /// The work units a fit is charged a sample: the spring's search, the Bézier's (36 starts and
   /// two refinements, each an exact least-squares solve per pair of x), the named curves.
-  static func cost(samples: Int, models: [Model]) -> Int {
+  static func cost(samples: Int, models: [Model], minimax: Bool) -> Int {
     var perSample = 0
     for model in models {
       switch model {
-      case .spring: perSample += SpringFit.workPerSample
+      case .spring:
+        perSample += SpringFit.workPerSample + (minimax ? SpringFit.minimaxWorkPerSample : 0)
       case .cubicBezier: perSample += 1_500
       case .named: perSample += 50
       }
