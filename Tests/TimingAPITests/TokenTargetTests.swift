@@ -275,4 +275,28 @@ import Testing
       #expect(abs(y - css) < 1e-15, "x \(x)")
     }
   }
+
+  /// A `linear()` token printed from a known spring (ζ 0.5, ω₀ 12 per duration, 51 stops rounded
+  /// to 4 decimals, as a printer does) names that spring: its intervals, bounds for the
+  /// rounding read from the text, hold the truth (FitTests.progress is the closed form).
+  @Test func aLinearTokenNamesItsSpring() throws {
+    let stops = (0...50).map { i -> String in
+      let y = (FitTests.progress(0.5, 12, 0, Double(i) / 50) * 10_000).rounded() / 10_000
+      return "\(y) \(i * 2)%"
+    }.joined(separator: ", ")
+    let document = #"{"e": {"$type": "cubicBezier", "$value": "linear(\#(stops))"}}"#
+    let answer = api.postJSON("/v1/tokens", document)
+    #expect(answer.status == 200, "\(answer.text.prefix(300))")
+    let fitted = try #require(Self.tokens(answer).first?["fittedSpring"] as? [String: Any])
+    #expect(fitted["quantization"] as? Double == 0.0001)
+    #expect(fitted["objective"] as? String == "minimax")
+    #expect((fitted["maxResidual"] as? Double ?? 1) <= 0.00005 + 1e-12)
+    let intervals = try #require(fitted["intervals"] as? [String: [String: Double]])
+    for (name, truth) in [
+      ("dampingRatio", 0.5), ("angularFrequency", 12.0), ("initialVelocity", 0),
+    ] {
+      let interval = try #require(intervals[name])
+      #expect(interval["low"]! <= truth && truth <= interval["high"]!, "\(name) \(interval)")
+    }
+  }
 }

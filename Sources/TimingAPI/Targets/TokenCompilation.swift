@@ -13,6 +13,8 @@ struct TokenCompilation: Sendable {
     let dtcg: TokenDTCG?
     /// Every spring API's values, for a spring, when the answer has them (`Targets.springs`).
     let springs: Result<TokenSprings, TokenSprings.Failure>?
+    /// The spring a `linear()` token is, fitted (with `Targets.springs`).
+    let fittedSpring: TokenSpringFit?
   }
 
   /// What an answer needs made beside each token's CSS and reduced variant: a style sheet
@@ -44,7 +46,8 @@ struct TokenCompilation: Sendable {
         token: token, css: css, reduced: reduced ?? token.meaning,
         reducedCSS: reduced.map { TokenCSS.css($0, maxError: maxError) } ?? css,
         dtcg: targets.dtcg ? TokenDTCG(token) : nil,
-        springs: targets.springs ? TokenSprings.forms(token.meaning) : nil)
+        springs: targets.springs ? TokenSprings.forms(token.meaning) : nil,
+        fittedSpring: targets.springs ? TokenSpringFit.fit(token.meaning) : nil)
     }
   }
 
@@ -62,7 +65,10 @@ struct TokenCompilation: Sendable {
       units = WorkBudget.adding(
         units, TokenCSS.cost(rule.variant(of: token.meaning), maxError: maxError))
       if targets.dtcg { units = WorkBudget.adding(units, TokenDTCG.cost(token.meaning)) }
-      if targets.springs { units = WorkBudget.adding(units, TokenSprings.cost(token.meaning)) }
+      if targets.springs {
+        units = WorkBudget.adding(units, TokenSprings.cost(token.meaning))
+        units = WorkBudget.adding(units, TokenSpringFit.cost(token.meaning))
+      }
     }
     return units
   }
@@ -75,7 +81,7 @@ struct TokenCompilation: Sendable {
 
   enum TokenMember: String, WireMember {
     case name, pointer, kind, seconds, cubicBezier, transition, spring, easing, css, dtcg, springs
-    case notes
+    case fittedSpring, notes
   }
 
   enum DTCGMember: String, WireMember {
@@ -131,6 +137,10 @@ struct TokenCompilation: Sendable {
       if let springs = compiled.springs {
         w.key(TokenMember.springs)
         TokenSprings.write(springs, to: &w)
+      }
+      if let fitted = compiled.fittedSpring {
+        w.key(TokenMember.fittedSpring)
+        fitted.write(to: &w)
       }
       w.key(Member.reducedMotion)
       w.beginObject()
