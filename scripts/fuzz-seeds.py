@@ -261,6 +261,13 @@ def from_readme(seeds):
 
 def protocol_seeds(seeds):
     """What the service does around the routes, which the tests reach only through a socket."""
+    # A fit (docs/fit.md): samples with noise and rounding, a printed linear(), a curve.
+    seeds.json_body("/v1/fit", {"samples": [[0, 0], [0.05, 30], [0.1, 62], [0.15, 85], [0.2, 97],
+                                            [0.3, 101], [0.4, 100]], "to": 100, "noise": 0.5})
+    seeds.json_body("/v1/fit?models=spring", {"curve": "linear(0, 0.216 10%, 0.638 30%, 0.947 60%, 1)",
+                                              "duration": 0.5})
+    seeds.json_body("/v1/fit?models=cubicBezier,named", {"curve": "ease-in-out"})
+    seeds.json_body("/v1/fit", {"samples": [[0, 0], [1, 1], [2, 0.5]], "quantization": 0.001})
     # A batch (api.md "Batch"): good lines, a bad one, a batch in a batch, text and JSON answers.
     seeds.add("service", "POST /v1/batch\nContent-Type: application/x-ndjson\n\n" + "\n".join([
         '{"method": "GET", "path": "/v1/timing-functions/easeIn?x=0.5"}',
