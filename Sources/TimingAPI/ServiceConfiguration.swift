@@ -188,6 +188,7 @@ public struct ServiceConfiguration: Sendable {
   /// transport, and its time from the drain (`APIConfiguration.batchSeconds`).
   public mutating func applyBatchLimits() {
     limits.largerBodies[BatchRoutes.path] = api.maxBatchBytes
+    api.maxLineBodyBytes = limits.maxBodyBytes
     api.batchSeconds = max(1, drainTimeout - Self.answerAfterGrace)
     api.drainingBatchSeconds = max(
       1, drainTimeout - limits.drainGrace - 2 * Self.answerAfterGrace)

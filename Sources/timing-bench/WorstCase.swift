@@ -502,13 +502,22 @@ enum WorstCase {
     post("fit: 12 000 samples, all models (the most the budget takes)", "/v1/fit") {
       fitSamples(12000)
     },
-    post("fit: a linear() of 6 500 stops, rounded to 4 decimals (minimax; the most the budget takes)", "/v1/fit") {
+    post(
+      "fit: a linear() of 6 500 stops, rounded to 4 decimals (minimax; the most the budget takes)",
+      "/v1/fit"
+    ) {
       let stops = (0..<6_500).map { i -> String in
         let x = Double(i) / 6_499
         let y = 1 - exp(-4 * x) * cos(20 * x)
         return "\((y * 10_000).rounded() / 10_000) \(x * 100)%"
       }
       return #"{"curve": "linear(\#(stops.joined(separator: ", ")))", "duration": 1}"#
+    },
+    // An attacker's pass: a step no spring makes, rounded (so minimax), made Levenberg–Marquardt
+    // run every step it was allowed (6 s in release) before the passes were bounded.
+    post("fit: a linear() of 6 500 stops, all 0 then 1 (a step no spring makes)", "/v1/fit") {
+      let stops = (0..<6_500).map { $0 < 6_498 ? "0.0000" : "1.0000" }
+      return #"{"curve": "linear(\#(stops.joined(separator: ", ")))"}"#
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#

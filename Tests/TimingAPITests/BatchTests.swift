@@ -211,4 +211,20 @@ import Testing
     #expect(configured.api.batchSeconds == 19)
     #expect(configured.api.drainingBatchSeconds == 13)
   }
+
+  /// A line's body is held to the single request's limit (an attacker's 15 MB line was run).
+  @Test func aLinesBodyKeepsTheRequestsLimit() {
+    var configuration = APIConfiguration()
+    configuration.maxLineBodyBytes = 100
+    let small = ServiceHarness(configuration: configuration)
+    let long = String(repeating: "x", count: 200)
+    let answer = batch(
+      [
+        #"{"method": "POST", "path": "/v1/springs", "body": {"note": "\#(long)"}}"#,
+        #"{"method": "GET", "path": "/v1/presets"}"#,
+      ], service: small)
+    let lines = Self.lines(answer)
+    #expect(lines.map { $0["status"] as? Int } == [413, 200])
+    #expect(answer.text.contains(#""pointer":"/body""#))
+  }
 }

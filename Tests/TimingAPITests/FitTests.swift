@@ -139,6 +139,11 @@ import Testing
       (["samples": [[0, 0], [0.5, 0.7], [1, 1]], "noise": 0], "", "/noise"),
       (["samples": [[0, 0], [0.5, 0.7], [1, 1]], "duration": 1], "", "/duration"),
       ([:], "", ""),
+      // An attacker's pass: stops all at one input, noise a trillion times the distance.
+      (["curve": "linear(0 0%, 0.5 0%, 1 0%)"], "", "/curve"),
+      (
+        ["samples": [[0, 0], [1, 1e-300], [2, 2e-300], [3, 3e-300]], "noise": 1e12], "", "/noise"
+      ),
     ]
     for (body, query, pointer) in cases {
       let answer = try fit(body, query)
@@ -158,5 +163,19 @@ import Testing
     let refused = try fit(["samples": many])
     #expect(refused.status == 422)
     #expect(refused.text.contains("fewer samples"))
+  }
+
+  /// The rounding read from a `linear()`'s outputs: a leading "." and a percentage before the
+  /// output are read as CSS writes them (an attacker's pass read both as whole numbers).
+  @Test func theRoundingReadFromALinear() throws {
+    for (curve, step) in [
+      ("linear(0, .25, .5, .75, 1)", 0.01), ("linear(0, 25% .123, 1)", 0.001),
+      ("linear(0, 0.5 50%, 1)", 0.1),
+    ] {
+      let answer = try fit(["curve": curve], "?models=named")
+      #expect(answer.status == 200, "\(curve): \(answer.text.prefix(200))")
+      #expect(
+        (answer.json["input"] as? [String: Any])?["quantization"] as? Double == step, "\(curve)")
+    }
   }
 }

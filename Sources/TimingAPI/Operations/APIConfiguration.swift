@@ -27,6 +27,8 @@ public struct APIConfiguration: Sendable {
   /// batch short.
   public var maxBatchBytes = 16 << 20
   public var maxBatchLines = 100_000
+  /// A batch line's body, at most what the same request alone may send (`--max-body-bytes`).
+  public var maxLineBodyBytes = 1 << 20
   public var batchSeconds = 9.0
   public var drainingBatchSeconds = 3.0
 

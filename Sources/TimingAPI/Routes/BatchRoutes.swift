@@ -46,6 +46,7 @@ struct BatchRoutes {
     let seconds = readiness() ? configuration.batchSeconds : configuration.drainingBatchSeconds
     let stream = BatchStream(
       body: context.request.body, lines: lines, service: service,
+      maxLineBodyBytes: configuration.maxLineBodyBytes,
       requestID: context.request.headers[HTTPField.Name.requestID],
       deadline: DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9), seconds: seconds)
     var fields = HTTPFields([(HTTPField.Name.contentType, Self.mediaType)])

@@ -14,6 +14,8 @@ final class BatchStream: @unchecked Sendable {
   /// skipped).
   let lines: [(number: Int, range: Range<Int>)]
   let service: BatchService
+  /// A line's body limit: the single request's.
+  let maxLineBodyBytes: Int
   let requestID: String?
   /// Monotonic nanoseconds after which no more lines run.
   let deadline: UInt64
@@ -39,11 +41,12 @@ final class BatchStream: @unchecked Sendable {
 
   init(
     body: [UInt8], lines: [(number: Int, range: Range<Int>)], service: BatchService,
-    requestID: String?, deadline: UInt64, seconds: Double
+    maxLineBodyBytes: Int = 1 << 20, requestID: String?, deadline: UInt64, seconds: Double
   ) {
     self.body = body
     self.lines = lines
     self.service = service
+    self.maxLineBodyBytes = maxLineBodyBytes
     self.requestID = requestID
     self.deadline = deadline
     self.seconds = seconds
@@ -117,7 +120,7 @@ final class BatchStream: @unchecked Sendable {
 
   /// The line's request run through the service, or the problem that it is not one.
   private func answer(_ line: [UInt8], number: Int) -> HTTPResponse {
-    switch Self.request(line, number: number, batchID: requestID) {
+    switch Self.request(line, number: number, batchID: requestID, maxBody: maxLineBodyBytes) {
     case .success(let request): return service.handle(request)
     case .failure(var problem):
       problem.instance = requestID.map { "\($0)-\(number)" }
@@ -127,9 +130,9 @@ final class BatchStream: @unchecked Sendable {
 
   /// The request a line describes: `{"method": "POST", "path": "/v1/…?query", "body": …,
   /// "headers": {"Accept": …}}`.
-  static func request(_ line: [UInt8], number: Int, batchID: String?) -> Result<
-    HTTPRequest, Problem
-  > {
+  static func request(_ line: [UInt8], number: Int, batchID: String?, maxBody: Int = 1 << 20)
+    -> Result<HTTPRequest, Problem>
+  {
     var budget = WorkBudget.unlimited
     let value: JSONValue
     do throws(Problem) {
@@ -185,6 +188,14 @@ final class BatchStream: @unchecked Sendable {
       var w = JSONWriter(capacity: line.count)
       w.value(given)
       body = w.take()
+      // What the request alone could not send, a line cannot either.
+      guard body.count <= maxBody else {
+        return .failure(
+          Problem(
+            .contentTooLarge, "content-too-large", "Content Too Large",
+            "the line's body is \(body.count) bytes; a request's may be at most \(maxBody) (--max-body-bytes)",
+            errors: [.at(JSONPointer() / RequestMember.body, "is larger than \(maxBody) bytes")]))
+      }
       headers.append(HTTPField.Name.contentType, HTTPResponse.jsonType)
     }
     if let batchID { headers.append(HTTPField.Name.requestID, "\(batchID)-\(number)") }

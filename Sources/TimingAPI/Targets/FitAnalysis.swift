@@ -114,7 +114,11 @@ struct FitAnalysis: Sendable {
           sigma = fit.rms * (Double(progress.count) / Double(progress.count - 3)).squareRoot()
           estimated = true
         }
-        results.append(.spring(fit, widths: fit.halfWidths(sigma: sigma, quantum: quantum)))
+        // With neither noise nor rounding and no residual degrees of freedom (3 samples), no
+        // interval can be said.
+        let widths =
+          sigma == nil && quantum == nil ? nil : fit.halfWidths(sigma: sigma, quantum: quantum)
+        results.append(.spring(fit, widths: widths))
         // The first overshoot, where it is one a motion shows (0.001 of the distance or more).
         let zeta = fit.dampingRatio
         if zeta < 1, exp(-zeta * Double.pi / (1 - zeta * zeta).squareRoot()) >= 0.001 {
@@ -352,7 +356,10 @@ struct FitAnalysis: Sendable {
     let kind =
       request.quantization != nil && request.noise == nil
       ? "bound for the rounding, to first order"
-      : sigmaEstimated ? "95 %, noise estimated from the residual" : "95 %, from the stated noise"
+      : sigmaEstimated
+        ? "95 %, noise estimated from the residual"
+        : request.noise != nil
+          ? "95 %, from the stated noise" : "none: no noise or rounding stated, and 3 samples"
     let values = [fit.dampingRatio, fit.angularFrequency, fit.initialVelocity]
     let members: [SpringMember] = [.dampingRatio, .angularFrequency, .initialVelocity]
     w.beginObject()

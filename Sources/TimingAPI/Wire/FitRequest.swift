@@ -131,6 +131,13 @@ struct FitRequest: Sendable {
         "needs at least 3 samples to fit; it has \(times.count)")
       return nil
     }
+    guard times[times.count - 1] > times[0] else {
+      context.fail(
+        root / (curveText == nil ? Member.samples : Member.curve),
+        "spans no time: every sample is at \(numberText(times[0])) (a linear()'s stops all at one input)"
+      )
+      return nil
+    }
     let from = givenFrom ?? values[0]
     let to = givenTo ?? values[values.count - 1]
     let scale = max(abs(from), abs(to), values.map(abs).max() ?? 0, 1e-300)
@@ -140,6 +147,17 @@ struct FitRequest: Sendable {
         "goes nowhere: its start and end values are equal (\(numberText(from))), so there is no motion to fit; give from and to"
       )
       return nil
+    }
+    // Noise and rounding over the distance are what the intervals use: far beyond it they say
+    // nothing (and overflow).
+    for (member, given) in [(Member.noise, noise), (Member.quantization, quantization)] {
+      if let given, !(given / abs(to - from) <= 1e6) {
+        context.fail(
+          root / member,
+          "is \(numberText(given)), more than 10⁶ times the distance \(numberText(abs(to - from))): it leaves nothing to fit"
+        )
+        return nil
+      }
     }
     self.times = times.map { $0 - times[0] }
     self.values = values
@@ -160,11 +178,13 @@ struct FitRequest: Sendable {
     }
     var most = 0
     for stop in text[text.index(after: open)..<close].split(separator: ",") {
-      guard let output = stop.split(separator: " ").first else { continue }
+      // The output is the stop's number; its percentages (before or after it) are inputs.
+      guard let output = stop.split(separator: " ").first(where: { !$0.hasSuffix("%") }) else {
+        continue
+      }
       let decimals =
-        output.split(separator: ".", maxSplits: 1).dropFirst().first.map {
-          $0.prefix { $0.isNumber }.count
-        } ?? 0
+        output.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).dropFirst()
+        .first.map { $0.prefix { $0.isNumber }.count } ?? 0
       if output.contains("e") || output.contains("E") { return nil }
       most = max(most, decimals)
     }

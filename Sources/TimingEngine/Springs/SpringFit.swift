@@ -36,6 +36,12 @@ public struct SpringFit: Sendable {
   /// Starts tried (`gridStarts`) and refined (`refinedStarts`), and Levenberg–Marquardt's steps
   /// at most per start.
   static let refinedStarts = 3
+  /// Passes over the samples the refinements may make (an attacker's straight ramp of 19 000
+  /// samples ran every step allowed, 1.8 s): 450 for the least squares after the grid's 40, 700
+  /// for the minimax's reweightings — about 20 and 30 µs a sample in release, under what a sample
+  /// is charged (`workPerSample`, `minimaxWorkPerSample`).
+  static let leastSquaresPasses = 450
+  static let minimaxPasses = 700
   /// Reweightings toward the minimax fit: its largest residual stops falling by 1 % well before
   /// (Material's spring rounded to 3 decimals: within half a step after 6).
   static let lawsonRounds = 15
@@ -92,12 +98,14 @@ public struct SpringFit: Sendable {
     }
     starts.sort { $0.1 < $1.1 }
     var best = starts[0]
+    var passes = Self.leastSquaresPasses
     for (start, _) in starts.prefix(Self.refinedStarts) {
-      let refined = Self.levenbergMarquardt(start, residuals: residuals)
+      let refined = Self.levenbergMarquardt(start, residuals: residuals, passes: &passes)
       if refined.1 < best.1 { best = refined }
     }
     if minimax {
       var weights = [Double](repeating: 1, count: times.count)
+      var minimaxPasses = Self.minimaxPasses
       var theta = best.0
       var bestMax = residuals(theta).map(abs).max() ?? 0
       var chosen = theta
@@ -106,7 +114,9 @@ public struct SpringFit: Sendable {
         let weighted: ([Double]) -> [Double] = { theta in
           zip(residuals(theta), w).map { $0 * $1.squareRoot() }
         }
-        theta = Self.levenbergMarquardt(theta, residuals: weighted).0
+        guard minimaxPasses >= 7 else { break }
+        theta = Self.levenbergMarquardt(theta, residuals: weighted, passes: &minimaxPasses).0
+        minimaxPasses -= 1
         let r = residuals(theta)
         let largest = r.map(abs).max() ?? 0
         if largest < bestMax {
@@ -166,15 +176,20 @@ public struct SpringFit: Sendable {
     return widths
   }
 
-  static func levenbergMarquardt(_ start: [Double], residuals: ([Double]) -> [Double])
-    -> ([Double], Double)
-  {
+  /// `passes`: evaluations of the residuals left (each a pass over every sample); the search
+  /// stops, with the best found, when they run out, so the work is bounded whatever the data.
+  static func levenbergMarquardt(
+    _ start: [Double], residuals: ([Double]) -> [Double], passes: inout Int
+  ) -> ([Double], Double) {
     var theta = start
     var r = residuals(theta)
+    passes -= 1
     var current = r.reduce(0) { $0 + $1 * $1 }
     var lambda = 1e-3
     for _ in 0..<maxSteps {
+      guard passes >= 7 else { break }
       let j = jacobian(theta, residuals: residuals)
+      passes -= 6
       var a = [[Double]](repeating: [0, 0, 0], count: 3)
       var g = [0.0, 0.0, 0.0]
       for (row, ri) in zip(j, r) {
@@ -191,6 +206,7 @@ public struct SpringFit: Sendable {
           lambda *= 10
           continue
         }
+        guard passes > 0 else { return (theta, current) }
         var next = theta
         for p in 0..<3 {
           next[p] -= inverse[p][0] * g[0] + inverse[p][1] * g[1] + inverse[p][2] * g[2]
@@ -199,6 +215,7 @@ public struct SpringFit: Sendable {
         next[1] = min(max(next[1], log(omegaRange.lowerBound)), log(omegaRange.upperBound))
         next[2] = min(max(next[2], -1e3), 1e3)
         let nr = residuals(next)
+        passes -= 1
         let cost = nr.reduce(0) { $0 + $1 * $1 }
         if cost.isFinite && cost < current {
           let change = zip(next, theta).map { abs($0 - $1) }.max() ?? 0
