@@ -65,17 +65,7 @@ struct TokenSprings: Sendable {
     switch result {
     case .success(let springs):
       w.key(Member.as)
-      w.beginObject()
-      for (api, spring, _) in springs.forms {
-        w.key(api.rawValue)
-        w.beginObject()
-        for (parameter, value) in spring.named {
-          w.key(parameter.rawValue)
-          w.number(value)
-        }
-        w.endObject()
-      }
-      w.endObject()
+      SpringConversion.writeForms(springs.forms.map { ($0.api, $0.spring) }, to: &w)
       w.key(Member.warnings)
       w.beginArray()
       for warning in springs.forms.flatMap(\.warnings) {

@@ -49,17 +49,7 @@ struct SpringConversion {
     // its warnings (Motion's stop, react-spring's integration).
     let forms = curve.expressedInEveryAPI(distance: spring.distance)
     w.key(Member.as)
-    w.beginObject()
-    for (api, expressed, _) in forms {
-      w.key(api.rawValue)
-      w.beginObject()
-      for (parameter, value) in expressed.named {
-        w.key(parameter.rawValue)
-        w.number(value)
-      }
-      w.endObject()
-    }
-    w.endObject()
+    Self.writeForms(forms.map { ($0.api, $0.spring) }, to: &w)
     w.key(Member.durations)
     w.beginObject()
     w.member(DurationMember.perceptual, 2 * Double.pi / curve.undampedFrequency)
@@ -87,6 +77,23 @@ struct SpringConversion {
         api: warning.api.rawValue, warning.message, maxDeviation: warning.maxDeviation, to: &w)
     }
     w.endArray()
+    w.endObject()
+  }
+
+  /// `as`: each API's parameters by name (also a spring token's, `TokenSprings`).
+  static func writeForms(
+    _ forms: [(api: SpringAPI, spring: PlatformSpring)], to w: inout JSONWriter
+  ) {
+    w.beginObject()
+    for (api, expressed) in forms {
+      w.key(api.rawValue)
+      w.beginObject()
+      for (parameter, value) in expressed.named {
+        w.key(parameter.rawValue)
+        w.number(value)
+      }
+      w.endObject()
+    }
     w.endObject()
   }
 
