@@ -141,6 +141,7 @@ import Testing
       ([:], "", ""),
       // An attacker's pass: stops all at one input, noise a trillion times the distance.
       (["curve": "linear(0 0%, 0.5 0%, 1 0%)"], "", "/curve"),
+      (["samples": [[0, 0], [1, 0.5], [2, 1]], "from": 1], "", "/from"),
       (
         ["samples": [[0, 0], [1, 1e-300], [2, 2e-300], [3, 3e-300]], "noise": 1e12], "", "/noise"
       ),
@@ -150,6 +151,9 @@ import Testing
       #expect(answer.status == 422, "\(body): \(answer.text.prefix(200))")
       #expect(answer.errors.first?.pointer == pointer, "\(body): \(answer.text.prefix(300))")
     }
+    // A sample of 3 numbers is one problem, not two.
+    let three = try fit(["samples": [[0, 0], [1, 1, 2], [2, 2]]])
+    #expect(three.errors.count == 1)
     let model = try fit(["samples": [[0, 0], [0.5, 0.7], [1, 1]]], "?models=spring,foo")
     #expect(model.status == 422)
     #expect(model.text.contains(#""parameter":"models""#))

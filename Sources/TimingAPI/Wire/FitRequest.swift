@@ -107,15 +107,15 @@ struct FitRequest: Sendable {
       let at = root / Member.samples
       guard let items = context.array(samples, at: at, max: Self.maxSamples) else { break }
       for (i, item) in items.enumerated() {
+        // One problem a sample: its shape, else its numbers.
+        if case .array(let pair) = item, pair.count != 2 {
+          context.fail(at / i, "must be [t, v]: 2 numbers, not \(pair.count)")
+          continue
+        }
         guard let pair = context.array(item, at: at / i, max: 2), pair.count == 2,
           let t = context.number(pair[0], at: at / i / 0, in: -1e6...1e6, what: "a time, seconds"),
           let v = context.number(pair[1], at: at / i / 1, in: -1e12...1e12, what: "a value")
-        else {
-          if case .array(let pair) = item, pair.count != 2 {
-            context.fail(at / i, "must be [t, v]: 2 numbers, not \(pair.count)")
-          }
-          continue
-        }
+        else { continue }
         if let last = times.last, t <= last {
           context.fail(at / i / 0, "must be later than the sample before (\(numberText(last)) s)")
           continue
@@ -143,7 +143,9 @@ struct FitRequest: Sendable {
     let scale = max(abs(from), abs(to), values.map(abs).max() ?? 0, 1e-300)
     guard abs(to - from) > 1e-12 * scale else {
       context.fail(
-        givenFrom != nil || givenTo != nil ? root / Member.to : root / Member.samples,
+        // The member given that made them equal: to, else from, else the samples' ends.
+        givenTo != nil
+          ? root / Member.to : givenFrom != nil ? root / Member.from : root / Member.samples,
         "goes nowhere: its start and end values are equal (\(numberText(from))), so there is no motion to fit; give from and to"
       )
       return nil
