@@ -382,11 +382,12 @@ public struct OfflineCommand: Sendable, Equatable {
       let isNumber =
         DecodingContext.number(
           value, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) != nil
-      members.append(Self.jsonString(name) + ": " + (isNumber ? value : Self.jsonString(value)))
+      members.append(JSONWriter.quoted(name) + ": " + (isNumber ? value : JSONWriter.quoted(value)))
     }
     if let curve = function {
       members.insert(
-        Self.jsonString(FitRequest.Member.curve.rawValue) + ": " + Self.jsonString(curve), at: 0)
+        JSONWriter.quoted(FitRequest.Member.curve.rawValue) + ": " + JSONWriter.quoted(curve), at: 0
+      )
       return Array(("{" + members.joined(separator: ", ") + "}").utf8)
     }
     let text = String(decoding: input, as: UTF8.self)
@@ -413,15 +414,8 @@ public struct OfflineCommand: Sendable, Equatable {
       }
       samples = "[" + rows.joined(separator: ", ") + "]"
     }
-    members.insert(Self.jsonString(FitRequest.Member.samples.rawValue) + ": " + samples, at: 0)
+    members.insert(JSONWriter.quoted(FitRequest.Member.samples.rawValue) + ": " + samples, at: 0)
     return Array(("{" + members.joined(separator: ", ") + "}").utf8)
-  }
-
-  /// A JSON string literal.
-  static func jsonString(_ text: String) -> String {
-    var w = JSONWriter(capacity: text.utf8.count + 2)
-    w.string(text)
-    return String(decoding: w.take(), as: UTF8.self)
   }
 
   /// `?NAME=VALUE&…` of the query options, percent-encoded; empty without any.

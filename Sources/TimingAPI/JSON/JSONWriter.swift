@@ -102,6 +102,15 @@ public struct JSONWriter {
   }
 
   /// An array of strings.
+  /// `text` as a JSON string literal, quotes included: also a valid string literal in
+  /// JavaScript and TypeScript (the generated `?format=ts`) and in a JSON body made by hand
+  /// (the command line's).
+  static func quoted(_ text: String) -> String {
+    var w = JSONWriter(capacity: text.utf8.count + 2)
+    w.string(text)
+    return String(decoding: w.take(), as: UTF8.self)
+  }
+
   public mutating func strings(_ values: [String]) {
     beginArray()
     for value in values { string(value) }

@@ -212,6 +212,10 @@ final class BatchStream: @unchecked Sendable {
     return mediaType == "application/json" || mediaType.hasSuffix("+json")
   }
 
+  /// `\u00` and the hex digits of a control byte's escape (made once, not per answer).
+  static let controlEscape = Array("\\u00".utf8)
+  static let hexDigits = Array("0123456789abcdef".utf8)
+
   /// JSON as it is, its line breaks dropped (whitespace between its tokens: inside its strings
   /// a line break is `\n`); text as a JSON string's content.
   static func append(_ bytes: [UInt8], isJSON: Bool, to out: inout [UInt8]) {
@@ -222,7 +226,6 @@ final class BatchStream: @unchecked Sendable {
       }
       return
     }
-    let hex = Array("0123456789abcdef".utf8)
     for byte in bytes {
       switch byte {
       case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -231,7 +234,8 @@ final class BatchStream: @unchecked Sendable {
       case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
       case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
       case 0..<0x20:
-        out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+        out +=
+          Self.controlEscape + [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 15)]]
       default: out.append(byte)
       }
     }

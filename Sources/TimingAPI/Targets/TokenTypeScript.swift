@@ -109,23 +109,9 @@ enum TokenTypeScript {
   /// The CSS value as a string literal, or `null` where it has none.
   private static func cssText(_ compiled: TokenCompilation.Compiled) -> String {
     switch compiled.css {
-    case .success(let css): return stringLiteral(css.text)
+    case .success(let css): return JSONWriter.quoted(css.text)
     case .failure: return "null"
     }
-  }
-
-  /// A double-quoted literal: CSS values hold no quote or backslash, but a note could.
-  static func stringLiteral(_ text: String) -> String {
-    var out = "\""
-    for c in text.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out + "\""
   }
 
   private static func curve(_ name: String, _ css: String, _ b: CubicBezier) -> String {
