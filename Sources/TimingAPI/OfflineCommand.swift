@@ -104,7 +104,7 @@ public struct OfflineCommand: Sendable, Equatable {
             e.g. tokens motion.tokens.json --format css -o motion.css;
             NAME: \(TokenRoutes.Parameter.allCases.map(\.rawValue).joined(separator: ", "))
         animation-timing fit [CURVE] [--models M,… --duration S --from V --to V --noise N
-            --quantization Q] [-o FILE]
+            --quantization Q --printer motion|decimals] [-o FILE]
             POST /v1/fit: which spring (or cubic Bézier, or named curve) a motion is — CURVE a
             linear() or any easing, else samples on standard input as CSV (t,v a line) or JSON
             ([[t, v], …] or the route's body), e.g. fit 'linear(0, 0.2 10%, …)' --duration 0.5
@@ -439,7 +439,7 @@ public struct OfflineCommand: Sendable, Equatable {
     // `models` is the route's query; the others are members of its body.
     case .fit:
       [FitRoutes.Parameter.models.rawValue]
-        + [FitRequest.Member.duration, .from, .to, .noise, .quantization].map(\.rawValue)
+        + [FitRequest.Member.duration, .from, .to, .noise, .quantization, .printer].map(\.rawValue)
     case .sample, .curve, .spring, .batch: []
     }
   }

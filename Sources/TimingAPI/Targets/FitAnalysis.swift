@@ -25,13 +25,13 @@ struct FitAnalysis: Sendable {
   }
 
   enum Result: Sendable {
-    case spring(SpringFit, widths: [Double]?)
+    case spring(SpringFit, widths: [Double]?, ranges: [SpringFit.ProfileRange?])
     case cubicBezier(CubicBezier, residual: Residual)
     case named(NamedTimingFunction, residual: Residual)
 
     var rms: Double {
       switch self {
-      case .spring(let fit, _): fit.rms
+      case .spring(let fit, _, _): fit.rms
       case .cubicBezier(_, let residual), .named(_, let residual): residual.rms
       }
     }
@@ -52,11 +52,17 @@ struct FitAnalysis: Sendable {
   }
 
   enum InputMember: String, WireMember {
-    case kind, count, from, to, distance, span, duration, noise, quantization, quantizationInferred
+    case kind, count, from, to, distance, span, duration, durationSource, noise, quantization
+    case quantizationInferred, printer, printerInferred
   }
 
   enum ModelMember: String, WireMember {
-    case model, name, css, parameters, objective, residual, producesData, why, intervals, spring
+    case model, name, css, parameters, objective, residual, withinRounding, producesData, why
+    case intervals, spring
+  }
+
+  enum RoundingMember: String, WireMember {
+    case held, largestOverBound
   }
 
   enum ResidualMember: String, WireMember {
@@ -72,22 +78,29 @@ struct FitAnalysis: Sendable {
   }
 
   enum IntervalMember: String, WireMember {
-    case low, high, kind, determined
+    case low, high, kind, determined, fitsEqually
+  }
+
+  enum RangeMember: String, WireMember {
+    case low, high, lowFound, highFound
   }
 
   /// The work units a fit is charged a sample: the spring's search, the Bézier's (36 starts and
   /// two refinements, each an exact least-squares solve per pair of x), the named curves.
   static func cost(samples: Int, models: [Model], minimax: Bool) -> Int {
     var perSample = 0
+    var fixed = 0
     for model in models {
       switch model {
       case .spring:
         perSample += SpringFit.workPerSample + (minimax ? SpringFit.minimaxWorkPerSample : 0)
+        fixed = WorkBudget.multiplying(
+          Swift.max(samples, SpringFit.profileChargedSamples), SpringFit.profileWorkPerSample)
       case .cubicBezier: perSample += 1_500
       case .named: perSample += 50
       }
     }
-    return WorkBudget.multiplying(samples, perSample)
+    return WorkBudget.adding(WorkBudget.multiplying(samples, perSample), fixed)
   }
 
   init(_ request: FitRequest, models: [Model]) {
@@ -105,10 +118,11 @@ struct FitAnalysis: Sendable {
     for model in models {
       switch model {
       case .spring:
-        // Rounded samples (and no noise) bound each error: the smallest largest residual is
-        // sought, so the spring passes every sample within half a step when one does.
+        // Rounded samples (and no noise) bound each error: the smallest largest residual over
+        // its bound is sought, so the spring passes every sample within it when one does.
+        let bounds = request.bounds?.map { $0 / abs(distance) }
         let fit = SpringFit(
-          times: request.times, progress: progress, minimax: Self.minimax(request))
+          times: request.times, progress: progress, bounds: Self.minimax(request) ? bounds : nil)
         if sigma == nil && quantum == nil && progress.count > 3 {
           // No noise stated: the residual's own, n − 3 degrees of freedom.
           sigma = fit.rms * (Double(progress.count) / Double(progress.count - 3)).squareRoot()
@@ -117,8 +131,24 @@ struct FitAnalysis: Sendable {
         // With neither noise nor rounding and no residual degrees of freedom (3 samples), no
         // interval can be said.
         let widths =
-          sigma == nil && quantum == nil ? nil : fit.halfWidths(sigma: sigma, quantum: quantum)
-        results.append(.spring(fit, widths: widths))
+          sigma == nil && quantum == nil ? nil : fit.halfWidths(sigma: sigma, bounds: bounds)
+        let ranges = Self.ranges(fit, widths: widths, sigma: sigma, minimax: Self.minimax(request))
+        results.append(.spring(fit, widths: widths, ranges: ranges))
+        let values = [fit.dampingRatio, fit.angularFrequency, fit.initialVelocity]
+        for (parameter, range) in zip(SpringFit.Parameter.allCases, ranges) {
+          let k = parameter.rawValue
+          guard !Self.determined(k, widths: widths, values: values) else { continue }
+          let words = ["damping ratio", "angular frequency (rad/s)", "initial velocity"]
+          if let range {
+            warnings.append(
+              "the data do not determine the spring's \(words[k]): springs with it from \(Self.rounded(range.low))\(range.lowFound ? "" : " or less") to \(Self.rounded(range.high))\(range.highFound ? "" : " or more") fit equally, the other two refitted"
+            )
+          } else {
+            warnings.append(
+              "the data do not determine the spring's \(words[k])\(sigma == nil && quantum == nil ? "" : "; no range that fits equally was found within the work a fit is allowed")"
+            )
+          }
+        }
         // The first overshoot, where it is one a motion shows (0.001 of the distance or more).
         let zeta = fit.dampingRatio
         if zeta < 1, exp(-zeta * Double.pi / (1 - zeta * zeta).squareRoot()) >= 0.001 {
@@ -148,12 +178,29 @@ struct FitAnalysis: Sendable {
     }
     if request.quantizationInferred, let q = request.quantization {
       warnings.append(
-        "the linear()'s outputs read as rounded to \(numberText(q)) (the most decimals printed): the spring's intervals are bounds for that rounding"
+        "the linear()'s outputs read as rounded to \(numberText(q)) (\(request.printer == .motion ? "Motion's 4 decimals" : "the most decimals printed")): the spring's intervals are bounds for that rounding"
       )
     }
-    if request.curve != nil {
+    switch request.durationSource {
+    case .given, .printed: break
+    case .assumed:
+      if request.curve != nil {
+        warnings.append(
+          "a curve's times are fractions of its duration, taken as \(numberText(request.duration)) s: give duration for the spring in seconds"
+        )
+      }
+    case .motionStops:
+      let count = Double(request.times.count)
       warnings.append(
-        "a curve's times are fractions of its duration, taken as \(numberText(request.duration)) s: give duration for the spring in seconds"
+        "Motion prints a stop every 10 ms: its duration taken as \(numberText(request.duration)) s from the \(request.times.count) stops, within ±5 ms (±\(numberText((5000 / count).rounded() / 100)) %, which ω₀ and v₀ scale with); give duration when known"
+      )
+    }
+    if request.printer == .motion {
+      let snapped = zip(request.values, request.bounds ?? []).filter {
+        $0.0 == request.values.last && $0.1 > (request.quantization ?? 0) / 2
+      }.count
+      warnings.append(
+        "\(request.printerInferred ? "read as printed by Motion (evenly spaced stops, 4 decimals): " : "")\(snapped) \(snapped == 1 ? "stop" : "stops") equal to the target taken as Motion's rest, where it prints the target for a spring within 0.005 of it"
       )
     }
     self.sigma = sigma
@@ -165,6 +212,56 @@ struct FitAnalysis: Sendable {
   /// rather than their squares' sum.
   static func minimax(_ request: FitRequest) -> Bool {
     request.quantization != nil && request.noise == nil
+  }
+
+  /// For each parameter the data leave undetermined (no interval, or one wider than half its
+  /// value), the range over which springs fit equally (`SpringFit.range(of:)`): for rounded
+  /// samples, every residual within its bound (or within the fit's own largest ratio to it, if
+  /// that is above 1); with noise, stated or estimated, the sum of squares within 3.84 σ² of the
+  /// fit's (the profile's 95 %, χ² with one degree of freedom). nil where the parameter is
+  /// determined, or nothing says what fits equally (3 samples, no noise or rounding).
+  static func ranges(_ fit: SpringFit, widths: [Double]?, sigma: Double?, minimax: Bool)
+    -> [SpringFit.ProfileRange?]
+  {
+    let values = [fit.dampingRatio, fit.angularFrequency, fit.initialVelocity]
+    let passes = SpringFit.profilePasses(samples: fit.jacobian.count)
+    let criterion: (([Double]) -> Bool)?
+    if minimax, let bounds = fit.bounds {
+      let allowed = Swift.max(1, fit.maxOverBound ?? 1) * (1 + 1e-9)
+      criterion = { r in zip(r, bounds).allSatisfy { abs($0) <= $1 * allowed } }
+    } else if let sigma {
+      let n = Double(fit.jacobian.count)
+      let threshold = fit.rms * fit.rms * n + 3.84 * sigma * sigma
+      criterion = { r in r.reduce(0) { $0 + $1 * $1 } <= threshold }
+    } else {
+      criterion = nil
+    }
+    guard let criterion else { return [nil, nil, nil] }
+    // The passes shared alike among the parameters left open, so each gets its range.
+    let open = SpringFit.Parameter.allCases.filter {
+      !determined($0.rawValue, widths: widths, values: values)
+    }
+    let share = passes / Swift.max(open.count, 1)
+    return SpringFit.Parameter.allCases.map { parameter in
+      guard open.contains(parameter) else { return nil }
+      var left = share
+      let range = fit.range(of: parameter, passes: &left, fitsEqually: criterion)
+      // No step taken either way: the work ran out before a range was found.
+      return range.low == range.high && !range.lowFound && !range.highFound ? nil : range
+    }
+  }
+
+  /// A number for a sentence: 4 significant digits.
+  static func rounded(_ value: Double) -> String {
+    let bytes = ByteBuffer(capacity: 32)
+    ShortestDecimal.append(value, significantDigits: 4, to: bytes)
+    return String(decoding: bytes.bytes, as: UTF8.self)
+  }
+
+  /// A parameter is determined when its half-width is at most half its value (v₀: half of ω₀).
+  static func determined(_ k: Int, widths: [Double]?, values: [Double]) -> Bool {
+    guard let widths else { return false }
+    return widths[k] <= 0.5 * (k < 2 ? abs(values[k]) : values[1])
   }
 
   static func residual(_ xs: [Double], _ ys: [Double], _ f: (Double) -> Double) -> Residual {
@@ -272,19 +369,27 @@ struct FitAnalysis: Sendable {
     w.member(InputMember.to, request.to)
     w.member(InputMember.distance, distance)
     w.member(InputMember.span, span)
-    if request.curve != nil { w.member(InputMember.duration, request.duration) }
+    if request.curve != nil {
+      w.member(InputMember.duration, request.duration)
+      w.member(InputMember.durationSource, request.durationSource.rawValue)
+    }
     w.key(InputMember.noise)
     if let noise = request.noise { w.number(noise) } else { w.null() }
     w.key(InputMember.quantization)
     if let q = request.quantization { w.number(q) } else { w.null() }
     w.member(InputMember.quantizationInferred, request.quantizationInferred)
+    if request.curve != nil {
+      w.key(InputMember.printer)
+      if let printer = request.printer { w.string(printer.rawValue) } else { w.null() }
+      w.member(InputMember.printerInferred, request.printerInferred)
+    }
     w.endObject()
     w.key(Member.models)
     w.beginArray()
     for result in results {
       w.beginObject()
       switch result {
-      case .spring(let fit, let widths):
+      case .spring(let fit, let widths, let ranges):
         w.member(ModelMember.model, Model.spring.rawValue)
         w.key(ModelMember.parameters)
         w.beginObject()
@@ -294,8 +399,17 @@ struct FitAnalysis: Sendable {
         w.endObject()
         w.member(ModelMember.objective, Self.minimax(request) ? "minimax" : "leastSquares")
         writeResidual(Residual(rms: fit.rms, max: fit.maxResidual), to: &w)
+        w.key(ModelMember.withinRounding)
+        if let ratio = fit.maxOverBound {
+          w.beginObject()
+          w.member(RoundingMember.held, ratio <= 1 + 1e-9)
+          w.member(RoundingMember.largestOverBound, ratio)
+          w.endObject()
+        } else {
+          w.null()
+        }
         w.member(ModelMember.producesData, true)
-        writeIntervals(fit, widths, to: &w)
+        writeIntervals(fit, widths, ranges, to: &w)
         w.key(ModelMember.spring)
         if let answer = Self.springAnswer(fit, distance: distance) {
           w.fragment(answer)
@@ -351,7 +465,10 @@ struct FitAnalysis: Sendable {
     }
   }
 
-  private func writeIntervals(_ fit: SpringFit, _ widths: [Double]?, to w: inout JSONWriter) {
+  private func writeIntervals(
+    _ fit: SpringFit, _ widths: [Double]?, _ ranges: [SpringFit.ProfileRange?],
+    to w: inout JSONWriter
+  ) {
     w.key(ModelMember.intervals)
     let kind =
       request.quantization != nil && request.noise == nil
@@ -362,26 +479,45 @@ struct FitAnalysis: Sendable {
           ? "95 %, from the stated noise" : "none: no noise or rounding stated, and 3 samples"
     let values = [fit.dampingRatio, fit.angularFrequency, fit.initialVelocity]
     let members: [SpringMember] = [.dampingRatio, .angularFrequency, .initialVelocity]
+    // A duration read from Motion's stops is known within ±5 ms: ω₀ and v₀, per second, scale
+    // with it, so their bounds widen by that much (ζ has no time in it).
+    let slack = request.durationSource == .motionStops ? 0.005 / request.duration : 0
+    func widened(_ low: Double, _ high: Double, _ k: Int) -> (Double, Double) {
+      guard k > 0, slack > 0 else { return (low, high) }
+      let scales = [1 / (1 + slack), 1 / (1 - slack)]
+      let ends = scales.flatMap { [low * $0, high * $0] }
+      return (ends.min()!, ends.max()!)
+    }
     w.beginObject()
     for k in 0..<3 {
       w.key(members[k])
       w.beginObject()
       if let widths {
-        let low = k < 2 ? Swift.max(values[k] - widths[k], 0) : values[k] - widths[k]
+        let (low, high) = widened(
+          k < 2 ? Swift.max(values[k] - widths[k], 0) : values[k] - widths[k],
+          values[k] + widths[k], k)
         w.member(IntervalMember.low, low)
-        w.member(IntervalMember.high, values[k] + widths[k])
-        // Determined: the interval within half the value (v₀ within half a distance per
-        // radian of ω₀).
-        let scale = k < 2 ? abs(values[k]) : fit.angularFrequency
-        w.member(IntervalMember.determined, widths[k] <= 0.5 * scale)
+        w.member(IntervalMember.high, high)
       } else {
         w.key(IntervalMember.low)
         w.null()
         w.key(IntervalMember.high)
         w.null()
-        w.member(IntervalMember.determined, false)
       }
+      w.member(IntervalMember.determined, Self.determined(k, widths: widths, values: values))
       w.member(IntervalMember.kind, kind)
+      w.key(IntervalMember.fitsEqually)
+      if let range = ranges[k] {
+        let (low, high) = widened(range.low, range.high, k)
+        w.beginObject()
+        w.member(RangeMember.low, low)
+        w.member(RangeMember.high, high)
+        w.member(RangeMember.lowFound, range.lowFound)
+        w.member(RangeMember.highFound, range.highFound)
+        w.endObject()
+      } else {
+        w.null()
+      }
       w.endObject()
     }
     w.endObject()

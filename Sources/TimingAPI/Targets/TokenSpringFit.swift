@@ -26,15 +26,15 @@ struct TokenSpringFit: Sendable {
       return nil
     }
     let quantum = FitRequest.printedStep(TimingFunction.linear(easing).cssText)
+    let bounds = quantum.map { [Double](repeating: $0 / 2, count: easing.points.count) }
     let fit = SpringFit(
-      times: easing.points.map(\.input), progress: easing.points.map(\.output),
-      minimax: quantum != nil)
+      times: easing.points.map(\.input), progress: easing.points.map(\.output), bounds: bounds)
     let sigma: Double? =
       quantum == nil && easing.points.count > 3
       ? fit.rms * (Double(easing.points.count) / Double(easing.points.count - 3)).squareRoot()
       : nil
     return TokenSpringFit(
-      fit: fit, quantum: quantum, halfWidths: fit.halfWidths(sigma: sigma, quantum: quantum))
+      fit: fit, quantum: quantum, halfWidths: fit.halfWidths(sigma: sigma, bounds: bounds))
   }
 
   /// Its work: `POST /v1/fit`'s for the spring, a stop a sample.

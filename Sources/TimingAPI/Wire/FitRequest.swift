@@ -3,10 +3,11 @@ import TimingEngine
 /// `POST /v1/fit`'s body (docs/fit.md): the motion to fit — a curve (a CSS easing, or any timing
 /// function the service names) or samples `[[t, v], …]` in seconds and any unit — and what is
 /// known of it: `from`/`to` when the clip does not start or end at rest, the samples' `noise`
-/// (standard deviation) or `quantization` (their rounding step), a curve's `duration`.
+/// (standard deviation) or `quantization` (their rounding step), a curve's `duration` and a
+/// `linear()`'s `printer`.
 struct FitRequest: Sendable {
   enum Member: String, WireMember {
-    case curve, samples, from, to, noise, quantization, duration
+    case curve, samples, from, to, noise, quantization, duration, printer
   }
 
   /// The motion as times (seconds from its start) and values.
@@ -20,8 +21,23 @@ struct FitRequest: Sendable {
   let quantizationInferred: Bool
   /// The curve's text, for a curve; nil for samples.
   let curve: String?
-  /// A curve's duration (seconds; 1 unless given).
+  /// A curve's duration (seconds), and where it came from.
   let duration: Double
+  let durationSource: DurationSource
+  /// Who printed a `linear()` (named, or inferred from its text): how far each stop may be from
+  /// the spring (`bounds`).
+  let printer: LinearPrinter?
+  let printerInferred: Bool
+
+  enum DurationSource: String, Sendable {
+    /// `duration` given, or printed before the curve as Motion's `toString()` does (`610ms
+    /// linear(…)`).
+    case given, printed
+    /// Motion's stops, one every 10 ms.
+    case motionStops
+    /// None: 1 s, the curve's own time.
+    case assumed
+  }
 
   /// Most samples one fit takes (the work budget refuses fewer for the slowest models), and a
   /// `linear()`'s most stops.
@@ -36,7 +52,8 @@ struct FitRequest: Sendable {
     for (name, _) in members where Member(rawValue: name) == nil {
       context.fail(
         root / name,
-        "unknown member; a fit takes curve or samples, and from, to, noise, quantization, duration")
+        "unknown member; a fit takes curve or samples, and from, to, noise, quantization, duration, printer"
+      )
     }
     let problemsBefore = context.problems.count
     func positive(_ member: Member, _ range: ClosedRange<Double>) -> Double? {
@@ -61,6 +78,22 @@ struct FitRequest: Sendable {
     var values: [Double] = []
     var curveText: String?
     var duration = 1.0
+    var durationSource = DurationSource.assumed
+    var printer: LinearPrinter?
+    var printerInferred = false
+    if let given = value[Member.printer] {
+      if value[Member.curve] == nil {
+        context.fail(root / Member.printer, "is a linear()'s; samples have no printer")
+      } else if let name = context.string(given, at: root / Member.printer, maxLength: 40) {
+        printer = LinearPrinter(rawValue: name)
+        if printer == nil {
+          context.fail(
+            root / Member.printer,
+            "'\(name)' is not a printer; the printers are "
+              + LinearPrinter.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+      }
+    }
     switch (value[Member.curve], value[Member.samples]) {
     case (nil, nil):
       context.fail(root, "needs curve (a CSS easing) or samples ([[t, v], …])")
@@ -70,11 +103,29 @@ struct FitRequest: Sendable {
       if let given = value[Member.duration] {
         duration =
           context.number(given, at: root / Member.duration, in: 1e-6...1e6, what: "seconds") ?? 1
+        durationSource = .given
       }
-      guard let text = context.string(curve, at: root / Member.curve, maxLength: 1 << 20) else {
+      guard var text = context.string(curve, at: root / Member.curve, maxLength: 1 << 20) else {
         break
       }
       curveText = text
+      if let (printed, rest) = Self.printedDuration(text) {
+        guard durationSource != .given else {
+          context.fail(
+            root / Member.duration,
+            "is given twice: the curve states its duration (\(numberText(printed)) s) before it")
+          break
+        }
+        guard (1e-6...1e6).contains(printed) else {
+          context.fail(
+            root / Member.curve,
+            "states a duration of \(numberText(printed)) s; it must lie in [1e-6, 1e6] seconds")
+          break
+        }
+        duration = printed
+        durationSource = .printed
+        text = rest
+      }
       do throws(TimingFunctionParseError) {
         let function = try TimingFunction(parsing: text)
         if case .linear(let easing) = function {
@@ -85,13 +136,26 @@ struct FitRequest: Sendable {
             break
           }
           // The stops are the data: a linear() is what a printer sampled.
-          times = easing.points.map { $0.input * duration }
           values = easing.points.map(\.output)
-          if quantization == nil, let step = Self.printedStep(text) {
+          let step = Self.printedStep(text)
+          if printer == nil {
+            printer = LinearPrinter.inferred(text: text, step: step)
+            printerInferred = printer != nil
+          }
+          if printer == .motion && !printerInferred && durationSource == .assumed {
+            // One stop every 10 ms of the spring's duration (Math.round(duration / 10) stops).
+            duration = Double(values.count) * LinearPrinter.motionResolution
+            durationSource = .motionStops
+          }
+          times = easing.points.map { $0.input * duration }
+          if quantization == nil, let step = printer == .motion ? LinearPrinter.motionStep : step {
             quantization = step
             inferred = true
           }
         } else {
+          if printer != nil {
+            context.fail(root / Member.printer, "is a linear()'s; '\(text.prefix(40))' is not one")
+          }
           times = (0..<Self.curvePoints).map {
             Double($0) / Double(Self.curvePoints - 1) * duration
           }
@@ -170,6 +234,37 @@ struct FitRequest: Sendable {
     quantizationInferred = inferred
     curve = curveText
     self.duration = duration
+    self.durationSource = durationSource
+    self.printer = printer
+    self.printerInferred = printerInferred
+  }
+
+  /// Each sample's largest error from the motion when they are rounded (`quantization`), in
+  /// value units: half the step, and what the printer adds (Motion's rest delta where it printed
+  /// the target); nil when no rounding is known.
+  var bounds: [Double]? {
+    guard let quantization else { return nil }
+    return (printer ?? .decimals).bounds(values: values, step: quantization, distance: to - from)
+  }
+
+  /// A duration printed before a curve, as Motion's spring `toString()` writes it (`610ms
+  /// linear(…)`), in seconds, and the curve after it; nil when the text starts with the curve.
+  static func printedDuration(_ text: String) -> (Double, String)? {
+    let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+    guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) else {
+      return nil
+    }
+    let head = trimmed[..<space]
+    let (number, scale) =
+      head.hasSuffix("ms")
+      ? (head.dropLast(2), 0.001)
+      : head.hasSuffix("s")
+        ? (head.dropLast(), 1)
+        : ("", 0)
+    guard !number.isEmpty, number.first != "+", let value = Double(number), value.isFinite else {
+      return nil
+    }
+    return (value * scale, String(trimmed[space...]))
   }
 
   /// The step a `linear()`'s outputs were printed to: 10^−d for the most decimals d any output
