@@ -74,13 +74,13 @@ public struct SpringFit: Sendable {
   /// And the minimax's reweightings besides (a 10 000-stop `linear()`: 0.65 s with 30 rounds).
   public static let minimaxWorkPerSample = 4_000
   /// Spring evaluations the ranges that fit equally share (`range(of:)`, for the parameters the
-  /// data leave undetermined): 400 passes over 1 000 samples, more passes over fewer (10 samples
-  /// need ~2 000 passes for two parameters both ways), and their work, at the least squares'
-  /// rate per evaluation: charged for at least 1 000 samples.
-  public static let profileEvaluations = 400_000
+  /// data leave undetermined): 400 passes over 500 samples or more, more passes over fewer (10
+  /// samples need ~2 000 passes for two parameters both ways; they get 20 000), and their work
+  /// at the least squares' rate per evaluation, charged for at least 1 000 samples (a pass over
+  /// few samples costs more than its evaluations: 10 samples' 20 000 passes took 15 ms).
+  public static let profileEvaluations = 200_000
   public static let profileWorkPerSample = 2_700
-  /// The samples the profiles are charged for at least: their evaluations over 400 passes.
-  public static var profileChargedSamples: Int { profileEvaluations / 400 }
+  public static let profileChargedSamples = 1_000
   /// Passes over `samples` samples the profiles share.
   public static func profilePasses(samples: Int) -> Int { max(400, profileEvaluations / samples) }
 
