@@ -21,8 +21,13 @@ final class Connection: @unchecked Sendable {
   let fd: Int32
   /// The peer as `Socket.describe` gives it, for the application's logs.
   let peer: String
-  unowned let loop: EventLoop
-  private unowned let server: HTTPServer
+  /// Held strongly: work for this connection can still be running on the heavy pool (a piece of
+  /// a streamed answer) after a drain's deadline closed it and the server's owner let the server
+  /// go; with unowned references that work read a destroyed server and the process aborted (a
+  /// test harness shutting its server down mid-stream, 2026-12-07). The cycle server →
+  /// connection → server ends when the connection closes (`connectionClosed`).
+  let loop: EventLoop
+  private let server: HTTPServer
   private var machine: ConnectionStateMachine
   private var input: [UInt8] = []
   private var inputStart = 0
