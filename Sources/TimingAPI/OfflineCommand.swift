@@ -16,6 +16,12 @@ public struct OfflineCommand: Sendable, Equatable {
     case tokens
     case batch
     case fit
+    case lottie
+  }
+
+  /// What `lottie` does with the file: the Lottie routes by their last path segment.
+  public enum LottieAction: String, CaseIterable, Sendable {
+    case timeline
   }
 
   public let subcommand: Subcommand
@@ -26,7 +32,8 @@ public struct OfflineCommand: Sendable, Equatable {
   public let format: Representation
   /// `sample`: the scene file; `tokens`: the token document; `-` for standard input.
   public let input: String?
-  /// `curve`: the function, by name or CSS text.
+  /// `curve`: the function, by name or CSS text; `fit`: the curve; `lottie`: the action
+  /// (`LottieAction`).
   public let function: String?
   /// `curve`: how many evenly spaced points.
   public let samples: Int?
@@ -112,6 +119,11 @@ public struct OfflineCommand: Sendable, Equatable {
             POST /v1/batch with the NDJSON file (standard input without FILE, or -): each
             line a request, each answered as a line, e.g. batch < in.ndjson > out.ndjson;
             every line runs (the server's batch time, from its drain timeout, does not apply)
+        animation-timing lottie timeline FILE [--frames A..B --fps N --times T,…]
+            [--format json|csv] [-o FILE]
+            POST /v1/lottie/timeline with the Lottie file (- reads standard input): each layer's
+            world transform, opacity, visibility and colours at the frames (the file's ip to op
+            at its own rate without them), e.g. lottie timeline anim.json --frames 0..30
       The answer goes to standard output (or FILE) with exit status 0; no file is written
       without -o. An error, usage errors included, is the API's problem+json on standard error
       with exit status 2.
@@ -232,6 +244,33 @@ public struct OfflineCommand: Sendable, Equatable {
           function: positional.first, samples: nil, spring: nil, presetType: nil, query: query,
           output: output))
     }
+    if subcommand == .lottie {
+      guard let action = positional.first else {
+        return .invalid(
+          usageProblem(
+            "ACTION", "is required: \(LottieAction.allCases.map(\.rawValue).joined(separator: ", "))"))
+      }
+      guard LottieAction(rawValue: action) != nil else {
+        return .invalid(
+          usageProblem(
+            "ACTION",
+            "must be one of \(LottieAction.allCases.map(\.rawValue).joined(separator: ", ")); got \(action)"))
+      }
+      guard positional.count == 2 else {
+        let (name, what) = positionalArgument(.lottie)
+        return .invalid(
+          usageProblem(
+            name, positional.count < 2 ? "is required: \(what)" : "takes one; got \(positional.count - 1)"))
+      }
+      if formatGiven {
+        query.names.append(Representation.Parameter.format.rawValue)
+        query.values.append(format.rawValue)
+      }
+      return .run(
+        OfflineCommand(
+          subcommand: .lottie, format: format, input: positional[1], function: action,
+          samples: nil, spring: nil, presetType: nil, query: query, output: output))
+    }
     if subcommand == .batch {
       if formatGiven {
         return .invalid(usageProblem("--format", "is not an option of batch, which answers NDJSON"))
@@ -272,6 +311,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case .tokens: ("FILE", "a token document, or - for standard input")
     case .batch: ("FILE", "an NDJSON file of requests, or - for standard input")
     case .fit: ("CURVE", "a linear() or any easing; without it, samples on standard input")
+    case .lottie: ("FILE", "a Lottie file, or - for standard input")
     case .curve: ("FUNCTION", "a timing function, e.g. easeIn")
     case .spring: ("API", "a spring API, e.g. swiftUI")
     case .presets: ("TYPE", "a preset's type, e.g. pop")
@@ -355,6 +395,12 @@ public struct OfflineCommand: Sendable, Equatable {
       fields.append(HTTPField.Name.contentType, BatchRoutes.mediaType)
       fields.append(HTTPField.Name.contentLength, String(body.count))
       return HTTPRequest(method: .post, target: BatchRoutes.path, headers: fields, body: body)
+    case .lottie:
+      fields.append(HTTPField.Name.contentType, "application/json")
+      fields.append(HTTPField.Name.contentLength, String(body.count))
+      return HTTPRequest(
+        method: .post, target: "/v1/lottie/\(function ?? "")" + queryText, headers: fields,
+        body: body)
     case .fit:
       let json = fitBody(samples: body)
       fields.append(HTTPField.Name.contentType, "application/json")
@@ -440,6 +486,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case .fit:
       [FitRoutes.Parameter.models.rawValue]
         + [FitRequest.Member.duration, .from, .to, .noise, .quantization, .printer].map(\.rawValue)
+    case .lottie: LottieTimeline.Parameter.allCases.map(\.rawValue)
     case .sample, .curve, .spring, .batch: []
     }
   }
@@ -476,7 +523,8 @@ public struct OfflineCommand: Sendable, Equatable {
     case (.curve, .csv): return Outcome(bytes: Self.pointsCSV(bytes), status: 0)
     case (.curve, .json), (.curve, .svg), (.curve, .css), (.curve, .waapi), (.curve, .lottie),
       (.curve, .dtcg), (.curve, .swift), (.curve, .kotlin), (.curve, .ts),
-      (.sample, _), (.spring, _), (.presets, _), (.tokens, _), (.batch, _), (.fit, _):
+      (.sample, _), (.spring, _), (.presets, _), (.tokens, _), (.batch, _), (.fit, _),
+      (.lottie, _):
       return Outcome(bytes: bytes, status: 0)
     }
   }

@@ -42,6 +42,9 @@ public struct ServiceConfiguration: Sendable {
       "--max-batch-bytes", .integer(\.api.maxBatchBytes, 0...(1 << 30)),
       "largest POST /v1/batch body (default 16777216)"),
     Option(
+      "--max-lottie-bytes", .integer(\.api.maxLottieBytes, 0...(1 << 30)),
+      "largest POST /v1/lottie/* body (default 8388608)"),
+    Option(
       "--max-connections", .integer(\.limits.maxConnections, 1...1_000_000),
       "open connections before 503 (default 1024)"),
     Option(
@@ -185,9 +188,11 @@ public struct ServiceConfiguration: Sendable {
   }
 
   /// The batch route's limits, from the options that set them: its body limit in the
-  /// transport, and its time from the drain (`APIConfiguration.batchSeconds`).
+  /// transport, and its time from the drain (`APIConfiguration.batchSeconds`); and the Lottie
+  /// routes' body limit.
   public mutating func applyBatchLimits() {
     limits.largerBodies[BatchRoutes.path] = api.maxBatchBytes
+    limits.largerBodies[LottieRoutes.timelinePath] = api.maxLottieBytes
     api.maxLineBodyBytes = limits.maxBodyBytes
     api.batchSeconds = max(1, drainTimeout - Self.answerAfterGrace)
     api.drainingBatchSeconds = max(

@@ -290,6 +290,32 @@ import TimingAPI
     #expect(fromPairs.bytes == fromJSON.body)
   }
 
+  /// `lottie timeline FILE` is `POST /v1/lottie/timeline` byte for byte, its options the query;
+  /// an action it does not have is a usage problem naming ACTION.
+  @Test func lottieTimelineIsTheHTTPAnswerByteForByte() throws {
+    let api = ServiceHarness()
+    let file = Array(
+      try Data(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+          .deletingLastPathComponent().appendingPathComponent("Fixtures/lottie/rlottie__heart.json")))
+    for format in ["json", "csv"] {
+      let http = api.postJSON("/v1/lottie/timeline?frames=0..4&fps=60&format=\(format)", file)
+      #expect(http.status == 200)
+      let parsed = try #require(
+        command([
+          "lottie", "timeline", "heart.json", "--frames", "0..4", "--fps", "60", "--format", format,
+        ]))
+      let outcome = parsed.run(body: file, in: TimingService())
+      #expect(outcome.status == 0)
+      #expect(outcome.bytes == http.body, "\(format)")
+    }
+    guard case .invalid(let problem) = OfflineCommand.parse(["lottie", "render", "a.json"]) else {
+      Issue.record("an unknown action was taken")
+      return
+    }
+    #expect(String(decoding: problem, as: UTF8.self).contains("ACTION"))
+  }
+
   /// The service's refusals of a token document or an option are its problem with exit status
   /// 2; a missing file or an option of another command is a usage problem naming it.
   @Test func tokensRefusedAsTheServiceRefuses() throws {

@@ -30,6 +30,9 @@ public struct APIConfiguration: Sendable {
   /// A batch line's body, at most what the same request alone may send (`--max-body-bytes`).
   public var maxLineBodyBytes = 1 << 20
   public var batchSeconds = 9.0
+  /// The Lottie routes' largest body (docs/lottie.md; the transport's limit for their paths,
+  /// `--max-lottie-bytes`): real files pass 1 MiB, a long character animation 5.
+  public var maxLottieBytes = 8 << 20
   public var drainingBatchSeconds = 3.0
 
   public init() {}

@@ -1,0 +1,205 @@
+import TimingEngine
+
+/// One Lottie layer made ready to evaluate (docs/lottie.md): its transform's properties as
+/// tracks, its times (`ip`, `op`, `st`, `sr`, time remap `tm`), what it shows (hidden, a matte
+/// source) and its colours — a solid's, and each fill's and stroke's with its opacity — keyed
+/// by their JSON Pointer within the layer. Shared by every instance of a precomposition's
+/// layer.
+struct LottieLayerTracks: Sendable {
+  enum Position: Sendable {
+    case combined(LottieTrack)
+    /// `p.s: true`: x and y animated apart (z, if any, ignored in 2D).
+    case split(x: LottieTrack, y: LottieTrack)
+  }
+
+  /// A fill's or a stroke's colour, keyed by its pointer relative to the layer.
+  struct Paint: Sendable {
+    let key: String
+    let color: LottieTrack
+    let opacity: LottieTrack?
+  }
+
+  let pointer: JSONPointer
+  let kind: LottieLayer.Kind?
+  let index: Int?
+  let name: String?
+  let anchor, scale, rotation, opacity, skew, skewAxis: LottieTrack?
+  let position: Position?
+  let autoOrient: Bool
+  let inPoint, outPoint, startTime, timeStretch: Double
+  let timeRemap: LottieTrack?
+  /// Not drawn: `hd`, or a track matte's source (`td: 1`), which players draw only as a matte.
+  let hidden: Bool
+  /// `sc`, as r, g, b, a in 0…1.
+  let solidColor: [Double]?
+  let paints: [Paint]
+
+  enum Member: String, WireMember {
+    case ip, op, st, sr
+  }
+
+  /// The layer at `pointer`; nil after a problem (each named by its pointer). `oldColors`:
+  /// fills and strokes in 0…255, as bodymovin wrote them before 4.1.9 (lottie-web divides them
+  /// by 255 for such files; lottie-spec 1.0 has only 0…1).
+  init?(
+    _ layer: LottieLayer, at pointer: JSONPointer, oldColors: Bool,
+    in context: inout DecodingContext
+  ) {
+    let problemsBefore = context.problems.count
+    self.pointer = pointer
+    kind = layer.kind
+    index = layer.index
+    name = layer.name
+    func time(_ value: Double?, _ member: LottieLayer.Member, required: Bool) -> Double? {
+      guard let value else {
+        if required {
+          context.fail(
+            pointer / member.rawValue,
+            "is required: the frame the layer \(member == .inPoint ? "first shows at" : "stops showing at")"
+          )
+        }
+        return nil
+      }
+      guard LottieTrack.valueRange.contains(value) else {
+        context.fail(
+          pointer / member.rawValue, "is \(numberText(value)); it must lie in [-1e9, 1e9]")
+        return nil
+      }
+      return value
+    }
+    inPoint = time(layer.inPoint, .inPoint, required: true) ?? 0
+    outPoint = time(layer.outPoint, .outPoint, required: true) ?? 0
+    startTime = time(layer.startTime, .startTime, required: false) ?? 0
+    let stretch = layer.timeStretch ?? 1
+    if !(1e-3...1e3).contains(abs(stretch)) {
+      context.fail(
+        pointer / LottieLayer.Member.timeStretch.rawValue,
+        "is \(numberText(stretch)); a time stretch must lie in ±[0.001, 1000] (1 plays at the composition's speed, 2 at half)"
+      )
+    }
+    timeStretch = stretch
+    let transform = layer.transform ?? LottieTransform()
+    let ks = pointer / LottieLayer.Member.transform.rawValue
+    func track(_ property: LottieAnimated<LottieNumbers>?, _ member: LottieTransform.Member)
+      -> LottieTrack?
+    {
+      guard let property else { return nil }
+      return LottieTrack(
+        property, at: ks / member.rawValue, spatial: member == .anchor, in: &context)
+    }
+    anchor = track(transform.anchor, .anchor)
+    scale = track(transform.scale, .scale)
+    // A 3D layer's z rotation stands for its rotation in 2D (its x and y turns are listed as
+    // not evaluated).
+    rotation = track(
+      transform.rotation ?? transform.rotationZ, transform.rotation == nil ? .rotationZ : .rotation)
+    opacity = track(transform.opacity, .opacity)
+    skew = track(transform.skew, .skew)
+    skewAxis = track(transform.skewAxis, .skewAxis)
+    let p = ks / LottieTransform.Member.position.rawValue
+    switch transform.position {
+    case nil: position = nil
+    case .combined(let animated):
+      position = LottieTrack(animated, at: p, spatial: true, in: &context).map(Position.combined)
+    case .split(let split):
+      if let x = split.x, let y = split.y,
+        let xt = LottieTrack(
+          x, at: p / LottieSplitPosition.Member.x.rawValue, spatial: false, in: &context),
+        let yt = LottieTrack(
+          y, at: p / LottieSplitPosition.Member.y.rawValue, spatial: false, in: &context)
+      {
+        position = .split(x: xt, y: yt)
+      } else {
+        position = nil
+      }
+    }
+    autoOrient = (layer.autoOrient ?? 0) == 1
+    timeRemap = layer.timeRemap.flatMap {
+      LottieTrack(
+        $0, at: pointer / LottieLayer.Member.timeRemap.rawValue, spatial: false, in: &context)
+    }
+    hidden = (layer.hidden ?? false) || (layer.matteTarget ?? 0) == 1
+    solidColor = layer.solidColor.flatMap(Self.hexColor)
+    if layer.solidColor != nil && solidColor == nil {
+      context.warn(
+        pointer / LottieLayer.Member.solidColor.rawValue,
+        "is not a #rrggbb colour; the solid's colour is left out")
+    }
+    var paints: [Paint] = []
+    Self.collectPaints(
+      layer.shapes ?? [], at: pointer / LottieLayer.Member.shapes.rawValue, layer: pointer,
+      oldColors: oldColors, into: &paints, in: &context)
+    self.paints = paints
+    guard context.problems.count == problemsBefore else { return nil }
+  }
+
+  /// The fills and strokes among `shapes`, through groups, in the order they are written.
+  static func collectPaints(
+    _ shapes: [LottieShape], at pointer: JSONPointer, layer: JSONPointer, oldColors: Bool,
+    into paints: inout [Paint], in context: inout DecodingContext
+  ) {
+    for (i, shape) in shapes.enumerated() {
+      let at = pointer / i
+      let color: LottieAnimated<LottieNumbers>?
+      let opacity: LottieAnimated<LottieNumbers>?
+      switch shape.content {
+      case .group(let group):
+        collectPaints(
+          group.items ?? [], at: at / LottieShapeGroup.Member.items.rawValue, layer: layer,
+          oldColors: oldColors, into: &paints, in: &context)
+        continue
+      case .fill(let fill): (color, opacity) = (fill.color, fill.opacity)
+      case .stroke(let stroke): (color, opacity) = (stroke.color, stroke.opacity)
+      case .rectangle, .ellipse, .path, .transform, .unmodelled: continue
+      }
+      guard let color,
+        var colorTrack = LottieTrack(
+          color, at: at / LottieFill.Member.color.rawValue, spatial: false, in: &context)
+      else { continue }
+      if oldColors { colorTrack = colorTrack.scaled(by: 1.0 / 255) }
+      let opacityTrack = opacity.flatMap {
+        LottieTrack($0, at: at / LottieFill.Member.opacity.rawValue, spatial: false, in: &context)
+      }
+      let relative = String(at.description.dropFirst(layer.description.count))
+      paints.append(Paint(key: relative, color: colorTrack, opacity: opacityTrack))
+    }
+  }
+
+  /// `#rrggbb` (or `#rgb`, `#rrggbbaa`) as r, g, b, a in 0…1.
+  static func hexColor(_ text: String) -> [Double]? {
+    var digits = Array(text.utf8)
+    guard digits.first == UInt8(ascii: "#") else { return nil }
+    digits.removeFirst()
+    if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+    guard digits.count == 6 || digits.count == 8 else { return nil }
+    var channels: [Double] = []
+    for i in stride(from: 0, to: digits.count, by: 2) {
+      guard let high = hexDigit(digits[i]), let low = hexDigit(digits[i + 1]) else { return nil }
+      channels.append(Double(high * 16 + low) / 255)
+    }
+    if channels.count == 3 { channels.append(1) }
+    return channels
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> Int? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+    default: nil
+    }
+  }
+}
+
+extension LottieTrack {
+  /// Every value times `factor` (colours written in 0…255).
+  func scaled(by factor: Double) -> LottieTrack {
+    LottieTrack(
+      still: still?.map { $0 * factor },
+      segments: segments.map {
+        Segment(
+          time: $0.time, start: $0.start.map { $0 * factor }, end: $0.end.map { $0 * factor },
+          hold: $0.hold, easings: $0.easings, spatial: nil)
+      }, lastTime: lastTime, lastValue: lastValue.map { $0 * factor })
+  }
+}

@@ -1,0 +1,200 @@
+import TimingEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension LottieLayerTree {
+  /// Key paths of a Lottie timeline's columns (api.md "Lottie"): the world transform, the
+  /// opacity drawn, whether the layer is hidden, a solid's colour; each fill's and stroke's
+  /// colour is keyed by its pointer within the layer.
+  enum KeyPath: String, CaseIterable {
+    case transform, opacity, hidden, backgroundColor
+  }
+
+  /// Numbers a frame adds to the answer: each instance's transform (16), opacity and hidden,
+  /// a solid's colour and each fill's and stroke's (4 each).
+  var numbersPerFrame: Int {
+    instances.reduce(0) { sum, instance in
+      let layer = layers[instance.layer]
+      return sum + 18 + (layer.solidColor == nil ? 0 : 4) + 4 * layer.paints.count
+    }
+  }
+
+  /// Every instance's columns at `frames` (frames of the root composition, fractional
+  /// allowed), in instance order, each layer named by its key.
+  func sample(frames: [Double]) -> [LayerTimeline] {
+    let n = instances.count
+    var transforms = [[Double]](repeating: [], count: n)
+    var opacities = [[Double]](repeating: [], count: n)
+    var hiddens = [[Double]](repeating: [], count: n)
+    var solids = [[Double]](repeating: [], count: n)
+    var paints = instances.map { [[Double]](repeating: [], count: layers[$0.layer].paints.count) }
+    for i in 0..<n {
+      transforms[i].reserveCapacity(frames.count * 16)
+      opacities[i].reserveCapacity(frames.count)
+      hiddens[i].reserveCapacity(frames.count)
+    }
+    var state = FrameState(count: n)
+    for frame in frames {
+      evaluate(frame, into: &state)
+      for i in 0..<n {
+        transforms[i] += state.world[i].transform3D
+        opacities[i].append(state.alpha[i])
+        hiddens[i].append(state.visible[i] ? 0 : 1)
+        let layer = layers[instances[i].layer]
+        if let solid = layer.solidColor { solids[i] += solid }
+        for (k, paint) in layer.paints.enumerated() {
+          let color = paint.color.value(at: state.compFrame[i])
+          let alpha = (paint.opacity?.value(at: state.compFrame[i]).first ?? 100) / 100
+          paints[i][k] += [
+            color.count > 0 ? color[0] : 0, color.count > 1 ? color[1] : 0,
+            color.count > 2 ? color[2] : 0, alpha,
+          ]
+        }
+      }
+    }
+    return (0..<n).map { i in
+      let layer = layers[instances[i].layer]
+      var columns = [
+        TimelineColumn(
+          keyPath: KeyPath.transform.rawValue, type: .transform, values: transforms[i]),
+        TimelineColumn(keyPath: KeyPath.opacity.rawValue, type: .scalar, values: opacities[i]),
+        TimelineColumn(keyPath: KeyPath.hidden.rawValue, type: .bool, values: hiddens[i]),
+      ]
+      if layer.solidColor != nil {
+        columns.append(
+          TimelineColumn(keyPath: KeyPath.backgroundColor.rawValue, type: .color, values: solids[i])
+        )
+      }
+      for (k, paint) in layer.paints.enumerated() {
+        columns.append(TimelineColumn(keyPath: paint.key, type: .color, values: paints[i][k]))
+      }
+      return LayerTimeline(name: instances[i].key, columns: columns)
+    }
+  }
+
+  /// What one frame works out for every instance.
+  struct FrameState {
+    var compFrame: [Double]
+    var local: [LottieAffine]
+    var inComposition: [LottieAffine?]
+    var world: [LottieAffine]
+    var visible: [Bool]
+    var alpha: [Double]
+
+    init(count n: Int) {
+      compFrame = [Double](repeating: 0, count: n)
+      local = [LottieAffine](repeating: .identity, count: n)
+      inComposition = [LottieAffine?](repeating: nil, count: n)
+      world = [LottieAffine](repeating: .identity, count: n)
+      visible = [Bool](repeating: false, count: n)
+      alpha = [Double](repeating: 1, count: n)
+    }
+  }
+
+  /// Every instance at root frame `frame`: containers come before what they hold, so each
+  /// composition's frame is known when its layers are reached.
+  func evaluate(_ frame: Double, into state: inout FrameState) {
+    let n = instances.count
+    for i in 0..<n {
+      let instance = instances[i]
+      let layer = layers[instance.layer]
+      let f: Double
+      if let c = instance.container {
+        f = Self.contentFrame(
+          layers[instances[c].layer], at: state.compFrame[c], frameRate: frameRate)
+      } else {
+        f = frame
+      }
+      state.compFrame[i] = f
+      state.local[i] = Self.localMatrix(layer, at: f)
+      state.inComposition[i] = nil
+      let shown = !layer.hidden && layer.inPoint <= f && f < layer.outPoint
+      let opacity = (layer.opacity?.value(at: f).first ?? 100) / 100
+      if let c = instance.container {
+        state.visible[i] = shown && state.visible[c]
+        state.alpha[i] = opacity * state.alpha[c]
+      } else {
+        state.visible[i] = shown
+        state.alpha[i] = opacity
+      }
+    }
+    for i in 0..<n {
+      let inComp = inComposition(i, &state)
+      state.world[i] =
+        instances[i].container.map { state.world[$0].concatenating(inComp) } ?? inComp
+    }
+  }
+
+  /// The instance's matrix within its composition: its parents' local matrices, the furthest
+  /// first, then its own (lottie-spec 1.0: CTM(child) = CTM(parent) × Transform(child)).
+  private func inComposition(_ i: Int, _ state: inout FrameState) -> LottieAffine {
+    if let known = state.inComposition[i] { return known }
+    var chain: [Int] = [i]
+    var current = instances[i].parent
+    while let p = current, state.inComposition[p] == nil {
+      chain.append(p)
+      current = instances[p].parent
+    }
+    var matrix = current.flatMap { state.inComposition[$0] } ?? .identity
+    for j in chain.reversed() {
+      matrix = matrix.concatenating(state.local[j])
+      state.inComposition[j] = matrix
+    }
+    return matrix
+  }
+
+  /// The frame of a precomposition's own composition when the layer holding it is at `frame`
+  /// of its composition (lottie-spec 1.0 "Time Stretch": t′ = t / sr − st; then, with a time
+  /// remap, tm(t′) seconds at the document's frame rate).
+  static func contentFrame(_ layer: LottieLayerTracks, at frame: Double, frameRate: Double)
+    -> Double
+  {
+    let local = frame / layer.timeStretch - layer.startTime
+    guard let remap = layer.timeRemap else { return local }
+    return (remap.value(at: local).first ?? 0) * frameRate
+  }
+
+  /// The layer's transform at frame `f` (docs/lottie.md "Transforms"):
+  /// T(p) · R(r) · R(−sa) · SkewX(−sk) · R(sa) · S(s/100) · T(−a), rotations clockwise in
+  /// degrees; an auto-oriented layer also turns to face the way its position moves.
+  static func localMatrix(_ layer: LottieLayerTracks, at f: Double) -> LottieAffine {
+    let a = layer.anchor?.value(at: f) ?? []
+    let s = layer.scale?.value(at: f) ?? []
+    var r = layer.rotation?.value(at: f).first ?? 0
+    var p: [Double]
+    var direction: [Double]?
+    switch layer.position {
+    case .combined(let track)?:
+      p = track.value(at: f)
+      if layer.autoOrient { direction = track.direction(at: f) }
+    case .split(let x, let y)?:
+      p = [x.value(at: f).first ?? 0, y.value(at: f).first ?? 0]
+      if layer.autoOrient, x.isAnimated || y.isAnimated {
+        direction = [x.direction(at: f)?.first ?? 0, y.direction(at: f)?.first ?? 0]
+      }
+    case nil:
+      p = []
+    }
+    if let direction, direction.count >= 2, direction[0] != 0 || direction[1] != 0 {
+      r += atan2(direction[1], direction[0]) * 180 / .pi
+    }
+    func component(_ v: [Double], _ i: Int, _ fallback: Double) -> Double {
+      i < v.count ? v[i] : fallback
+    }
+    var m = LottieAffine.translation(component(p, 0, 0), component(p, 1, 0))
+    m = m.concatenating(.rotation(degrees: r))
+    if let sk = layer.skew?.value(at: f).first, sk != 0 {
+      let sa = layer.skewAxis?.value(at: f).first ?? 0
+      m = m.concatenating(.rotation(degrees: -sa)).concatenating(.skewX(degrees: -sk))
+        .concatenating(.rotation(degrees: sa))
+    }
+    m = m.concatenating(.scale(component(s, 0, 100) / 100, component(s, 1, 100) / 100))
+    return m.concatenating(.translation(-component(a, 0, 0), -component(a, 1, 0)))
+  }
+}

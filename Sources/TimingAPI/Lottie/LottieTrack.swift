@@ -1,0 +1,199 @@
+import TimingEngine
+
+/// One animatable Lottie property made ready to evaluate at any frame (docs/lottie.md
+/// "Keyframes"): its keyframes' times, values and ends, each segment's easing per dimension as
+/// an exact cubic Bézier and, for a spatial segment, its curve by arc length. Built once per
+/// property, so that a frame costs a binary search and one segment's evaluation.
+struct LottieTrack: Sendable {
+  /// A segment from one keyframe to the next.
+  struct Segment: Sendable {
+    let time: Double
+    let start: [Double]
+    let end: [Double]
+    let hold: Bool
+    /// Per dimension (the last repeated where a handle has fewer); nil for a straight line.
+    let easings: [CubicBezier?]
+    /// The curve along `to`/`ti`, when the keyframe has tangents that leave the straight line.
+    let spatial: SpatialSegment?
+  }
+
+  /// A still value, or keyframes.
+  let still: [Double]?
+  let segments: [Segment]
+  /// The time of the last keyframe, and the value from it on.
+  let lastTime: Double
+  let lastValue: [Double]
+
+  /// Keyframes at most a property takes, and the largest magnitude of a time or a value:
+  /// beyond, a transform's products overflow long before a frame is drawn.
+  static let valueRange = -1e9...1e9
+
+  init(still value: [Double]) {
+    self.init(still: value, segments: [], lastTime: 0, lastValue: value)
+  }
+
+  init(still: [Double]?, segments: [Segment], lastTime: Double, lastValue: [Double]) {
+    self.still = still
+    self.segments = segments
+    self.lastTime = lastTime
+    self.lastValue = lastValue
+  }
+
+  /// The track of `property` (`pointer` names it in problems); nil after a problem. `spatial`:
+  /// whether the keyframes' `to`/`ti` are followed (a position or an anchor).
+  init?(
+    _ property: LottieAnimated<LottieNumbers>, at pointer: JSONPointer, spatial: Bool,
+    in context: inout DecodingContext
+  ) {
+    let valuePointer = pointer / LottieAnimated<LottieNumbers>.Member.value
+    switch property.content {
+    case .still(let value):
+      guard Self.checked(value.values, at: valuePointer, in: &context) else { return nil }
+      self.init(still: value.values)
+    case .keyframes(let keyframes):
+      guard !keyframes.isEmpty else {
+        context.fail(valuePointer, "has no keyframes; an animated property needs at least one")
+        return nil
+      }
+      var segments: [Segment] = []
+      segments.reserveCapacity(keyframes.count - 1)
+      var previous = -Double.infinity
+      for (i, keyframe) in keyframes.enumerated() {
+        let at = valuePointer / i
+        guard Self.valueRange.contains(keyframe.time) else {
+          context.fail(at / LottieKeyframe<LottieNumbers>.Member.time, "must lie in [-1e9, 1e9]")
+          return nil
+        }
+        guard keyframe.time >= previous else {
+          context.fail(
+            at / LottieKeyframe<LottieNumbers>.Member.time,
+            "is \(numberText(keyframe.time)), before the keyframe before it (\(numberText(previous))): keyframes must be in order of time"
+          )
+          return nil
+        }
+        previous = keyframe.time
+      }
+      // Each value: its `s`, or (bodymovin before 5.x) the previous keyframe's `e`.
+      var values: [[Double]] = []
+      for (i, keyframe) in keyframes.enumerated() {
+        let at = valuePointer / i
+        let value =
+          keyframe.start?.values ?? (i > 0 ? keyframes[i - 1].end?.values : nil)
+          ?? keyframe.end?.values
+        guard let value, !value.isEmpty else {
+          context.fail(
+            at / LottieKeyframe<LottieNumbers>.Member.start,
+            "is required: the keyframe's value (or, in files before 5.x, the previous keyframe's e)"
+          )
+          return nil
+        }
+        guard Self.checked(value, at: at / LottieKeyframe<LottieNumbers>.Member.start, in: &context)
+        else { return nil }
+        values.append(value)
+      }
+      for i in keyframes.indices.dropLast() {
+        let keyframe = keyframes[i]
+        let at = valuePointer / i
+        // The end: the next keyframe's value (`e` only where it has none, as lottie-web reads).
+        let end = keyframes[i + 1].start?.values ?? keyframe.end?.values ?? values[i + 1]
+        guard Self.checked(end, at: at / LottieKeyframe<LottieNumbers>.Member.end, in: &context)
+        else { return nil }
+        let start = values[i]
+        let dimensions = min(start.count, end.count)
+        var easings: [CubicBezier?] = []
+        for d in 0..<max(dimensions, 1) {
+          easings.append(Self.easing(keyframe, dimension: d))
+        }
+        var curve: SpatialSegment?
+        if spatial, !keyframe.isHold, let out = keyframe.spatialOut?.values,
+          let back = keyframe.spatialIn?.values,
+          Self.leavesTheLine(start: start, end: end, out: out, in: back)
+        {
+          guard
+            Self.checked(
+              out, at: at / LottieKeyframe<LottieNumbers>.Member.spatialOut, in: &context),
+            Self.checked(
+              back, at: at / LottieKeyframe<LottieNumbers>.Member.spatialIn, in: &context)
+          else { return nil }
+          let n = min(dimensions, out.count, back.count)
+          curve = SpatialSegment(
+            start: Array(start.prefix(n)), end: Array(end.prefix(n)), out: Array(out.prefix(n)),
+            in: Array(back.prefix(n)))
+        }
+        segments.append(
+          Segment(
+            time: keyframe.time, start: Array(start.prefix(dimensions)),
+            end: Array(end.prefix(dimensions)), hold: keyframe.isHold, easings: easings,
+            spatial: curve))
+      }
+      self.init(
+        still: keyframes.count == 1 ? values[0] : nil, segments: segments,
+        lastTime: keyframes[keyframes.count - 1].time, lastValue: values[values.count - 1])
+    }
+  }
+
+  /// Keyframe and tangent values must be finite and within `valueRange`.
+  static func checked(
+    _ values: [Double], at pointer: JSONPointer, in context: inout DecodingContext
+  )
+    -> Bool
+  {
+    for (i, v) in values.enumerated() where !valueRange.contains(v) {
+      context.fail(
+        values.count == 1 ? pointer : pointer / i,
+        "is \(numberText(v)); a value here must lie in [-1e9, 1e9]")
+      return false
+    }
+    return true
+  }
+
+  /// The keyframe's easing in one dimension: the cubic Bézier through (0, 0), `o`, `i`, (1, 1),
+  /// each handle's value for that dimension or, where it has fewer, its first (lottie-web's
+  /// fallback); x clamped to [0, 1] (lottie-spec 1.0: "numbers within 0 and 1"). nil for a
+  /// straight line: handles missing (only a hold or the last keyframe may leave them out) or on
+  /// the diagonal.
+  static func easing(_ keyframe: LottieKeyframe<LottieNumbers>, dimension d: Int) -> CubicBezier? {
+    guard let o = keyframe.outHandle, let i = keyframe.inHandle else { return nil }
+    func component(_ numbers: LottieNumbers) -> Double {
+      d < numbers.values.count ? numbers.values[d] : numbers.values[0]
+    }
+    let (ox, oy, ix, iy) = (component(o.x), component(o.y), component(i.x), component(i.y))
+    guard ox.isFinite, oy.isFinite, ix.isFinite, iy.isFinite else { return nil }
+    if ox == oy && ix == iy { return nil }
+    return CubicBezier(min(max(ox, 0), 1), oy, min(max(ix, 0), 1), iy)
+  }
+
+  /// Whether tangents bend the segment off the straight line from start to end: lottie-web
+  /// (`bez.pointOnLine2D`/`3D`, its `KeyframedMultidimensionalProperty`) draws a straight line
+  /// where both control points lie on it — the determinant of the triangle each makes with the
+  /// ends under 0.001 — or where the ends meet and both tangents are zero. lottie-spec 1.0 says
+  /// nothing of it; followed so that a file's straight moves stay straight in every player.
+  static func leavesTheLine(start: [Double], end: [Double], out: [Double], in back: [Double])
+    -> Bool
+  {
+    let n = min(start.count, end.count, out.count, back.count)
+    guard n >= 2 else { return false }
+    let c1 = (0..<n).map { start[$0] + out[$0] }
+    let c2 = (0..<n).map { end[$0] + back[$0] }
+    if (0..<n).allSatisfy({ start[$0] == end[$0] }) {
+      return !(0..<n).allSatisfy { out[$0] == 0 && back[$0] == 0 }
+    }
+    func onLine(_ p: [Double]) -> Bool {
+      if n == 2 {
+        let det =
+          start[0] * end[1] + start[1] * p[0] + end[0] * p[1] - p[0] * end[1] - p[1] * start[0]
+          - end[0] * start[1]
+        return abs(det) < 0.001
+      }
+      // In 3D: on the line when each plane's projection is (lottie-web's pointOnLine3D).
+      for (u, v) in [(0, 1), (0, 2), (1, 2)] {
+        let det =
+          start[u] * end[v] + start[v] * p[u] + end[u] * p[v] - p[u] * end[v] - p[v] * start[u]
+          - end[u] * start[v]
+        if abs(det) >= 0.001 { return false }
+      }
+      return true
+    }
+    return !(onLine(c1) && onLine(c2))
+  }
+}

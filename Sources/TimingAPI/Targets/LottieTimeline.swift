@@ -1,0 +1,227 @@
+import TimingEngine
+
+/// `POST /v1/lottie/timeline`'s answer (docs/lottie.md, api.md "Lottie"): a Lottie document
+/// evaluated at frames of its root composition — each layer instance's world transform,
+/// opacity, visibility and colours, in the columns a timeline has (`layers` by key, a column a
+/// key path), beside what each layer is (`layerInfo`), what the evaluation leaves out
+/// (`notEvaluated`) and the warnings.
+struct LottieTimeline: Sendable {
+  let tree: LottieLayerTree
+  let frames: [Double]
+  let layers: [LayerTimeline]
+  let warnings: [SceneWarning]
+
+  enum Member: String, WireMember {
+    case frameRate, frames, times, layers, layerInfo, notEvaluated, warnings
+  }
+
+  enum InfoMember: String, WireMember {
+    case pointer, index, name, type, parent, container
+  }
+
+  /// The query's frames: `frames=a..b` (root frames, both ends included; the document's
+  /// `ip` up to but not including `op` when not given) stepped at `fps` samples a second (the
+  /// document's frame rate when not given), or `times=t,…` in seconds from frame 0.
+  enum Parameter: String, WireMember, CaseIterable {
+    case fps, frames, times
+  }
+
+  /// Work units: a layer instance at a frame (its transform's properties, its parents' product,
+  /// its colours), and each number written.
+  static let instanceFrameCost = 400
+  static let paintFrameCost = 60
+  static let numberCost = 25
+
+  /// The frames the query asks for, or the problems with it (named by parameter).
+  static func frames(
+    _ query: QueryString, tree: LottieLayerTree, maxSamples: Int, in problems: inout DecodingContext
+  ) -> [Double] {
+    let fpsText = query.first(Parameter.fps)
+    let framesText = query.first(Parameter.frames)
+    let timesText = query.first(Parameter.times)
+    if timesText != nil && (framesText != nil || fpsText != nil) {
+      problems.fail(parameter: Parameter.times, "give times, or frames and fps, not both")
+      return []
+    }
+    if let timesText {
+      var frames: [Double] = []
+      for item in timesText.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let t = DecodingContext.number(String(item), in: -1e9...1e9) else {
+          problems.fail(
+            parameter: Parameter.times,
+            "'\(item.prefix(40))' is not a time; times are seconds from frame 0, e.g. times=0,0.5,1"
+          )
+          return []
+        }
+        frames.append(t * tree.frameRate)
+        guard frames.count <= maxSamples else {
+          problems.fail(parameter: Parameter.times, "asks for more than \(maxSamples) times")
+          return []
+        }
+      }
+      return frames
+    }
+    var step = 1.0
+    if let fpsText {
+      guard let fps = DecodingContext.number(fpsText, in: 1e-6...1e6), fps > 0 else {
+        problems.fail(
+          parameter: Parameter.fps,
+          "'\(fpsText.prefix(40))' is not a rate; give samples a second, e.g. fps=60")
+        return []
+      }
+      step = tree.frameRate / fps
+    }
+    var first = tree.inPoint
+    var last = tree.outPoint
+    var lastIncluded = false
+    if let framesText {
+      let parts = framesText.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3, parts[1].isEmpty,
+        let a = DecodingContext.number(String(parts[0]), in: -1e9...1e9),
+        let b = DecodingContext.number(String(parts[2]), in: -1e9...1e9), b >= a
+      else {
+        problems.fail(
+          parameter: Parameter.frames,
+          "'\(framesText.prefix(40))' is not a range of frames; write it first..last, e.g. frames=0..60"
+        )
+        return []
+      }
+      (first, last, lastIncluded) = (a, b, true)
+    }
+    let span = (last - first) / step
+    guard span.isFinite, span < Double(maxSamples) else {
+      problems.fail(
+        parameter: framesText != nil ? Parameter.frames : Parameter.fps,
+        "asks for more than \(maxSamples) frames (\(numberText(last - first)) frames every \(numberText(step)))"
+      )
+      return []
+    }
+    var frames: [Double] = []
+    var k = 0
+    while true {
+      let f = first + Double(k) * step
+      // A frame within a millionth of a step of the last is the last (0.1 steps add up short).
+      if lastIncluded ? f > last + step * 1e-6 : f >= last - step * 1e-6 { break }
+      frames.append(lastIncluded ? min(f, last) : f)
+      k += 1
+    }
+    if frames.isEmpty { frames = [first] }
+    return frames
+  }
+
+  /// The work of sampling `frames` and writing the numbers.
+  static func cost(_ tree: LottieLayerTree, frames: Int) -> Int {
+    var perFrame = 0
+    for instance in tree.instances {
+      let layer = tree.layers[instance.layer]
+      perFrame += instanceFrameCost + layer.paints.count * paintFrameCost
+      perFrame += (18 + (layer.solidColor == nil ? 0 : 4) + layer.paints.count * 4) * numberCost
+    }
+    return WorkBudget.multiplying(perFrame, frames)
+  }
+
+  init(tree: LottieLayerTree, frames: [Double], warnings: [SceneWarning]) {
+    self.tree = tree
+    self.frames = frames
+    self.warnings = warnings
+    layers = tree.sample(frames: frames)
+  }
+
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member(Member.frameRate, tree.frameRate)
+    w.key(Member.frames)
+    w.beginArray()
+    frames.withUnsafeBufferPointer { w.numbers($0) }
+    w.endArray()
+    w.key(Member.times)
+    w.beginArray()
+    let times = frames.map { $0 / tree.frameRate }
+    times.withUnsafeBufferPointer { w.numbers($0) }
+    w.endArray()
+    w.key(Member.layers)
+    w.beginObject()
+    for layer in layers {
+      w.key(layer.name)
+      w.beginObject()
+      for column in layer.columns {
+        w.key(column.keyPath)
+        column.write(names: [], to: &w)
+      }
+      w.endObject()
+    }
+    w.endObject()
+    w.key(Member.layerInfo)
+    w.beginObject()
+    for instance in tree.instances {
+      let layer = tree.layers[instance.layer]
+      w.key(instance.key)
+      w.beginObject()
+      w.member(InfoMember.pointer, layer.pointer.description)
+      w.key(InfoMember.index)
+      if let index = layer.index { w.number(Double(index)) } else { w.null() }
+      w.key(InfoMember.name)
+      if let name = layer.name { w.string(name) } else { w.null() }
+      w.key(InfoMember.type)
+      if let kind = layer.kind { w.string(kind.wireName) } else { w.null() }
+      w.key(InfoMember.parent)
+      if let p = instance.parent { w.string(tree.instances[p].key) } else { w.null() }
+      w.key(InfoMember.container)
+      if let c = instance.container { w.string(tree.instances[c].key) } else { w.null() }
+      w.endObject()
+    }
+    w.endObject()
+    w.key(Member.notEvaluated)
+    w.beginArray()
+    for item in tree.notEvaluated {
+      w.beginObject()
+      w.member(LottieNotEvaluated.Member.pointer, item.pointer.description)
+      w.member(LottieNotEvaluated.Member.feature, item.feature.rawValue)
+      w.member(LottieNotEvaluated.Member.detail, item.detail)
+      w.endObject()
+    }
+    w.endArray()
+    w.key(Member.warnings)
+    SceneWarning.write(warnings, to: &w)
+    w.endObject()
+  }
+
+  /// One row a frame: `time` (seconds), then each layer's components, named
+  /// `key.keyPath.component`.
+  func csv(significantDigits: Int? = nil) -> [UInt8] {
+    let header = TimelineCSVEncoder.headerLine(
+      layers.map { layer in (layer.name, layer.columns.map { ($0.keyPath, $0.type) }) })
+    let columns = layers.flatMap(\.columns)
+    let width = columns.reduce(0) { $0 + $1.type.componentCount }
+    let out = ByteBuffer(capacity: 1024 + frames.count * (width + 1) * 12)
+    out.append(header)
+    let times = frames.map { $0 / tree.frameRate }
+    TimelineCSVEncoder.appendRows(
+      times: times[...], columns: columns, names: [], to: out, significantDigits: significantDigits)
+    return out.bytes
+  }
+}
+
+extension LottieLayer.Kind {
+  /// lottie-spec 1.0's name of the layer type, as the answer says it.
+  var wireName: String {
+    switch self {
+    case .precomposition: "precomposition"
+    case .solid: "solid"
+    case .image: "image"
+    case .null: "null"
+    case .shape: "shape"
+    case .text: "text"
+    case .audio: "audio"
+    case .videoPlaceholder: "videoPlaceholder"
+    case .imageSequence: "imageSequence"
+    case .video: "video"
+    case .imagePlaceholder: "imagePlaceholder"
+    case .guide: "guide"
+    case .adjustment: "adjustment"
+    case .camera: "camera"
+    case .light: "light"
+    case .data: "data"
+    }
+  }
+}
