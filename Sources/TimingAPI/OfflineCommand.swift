@@ -248,19 +248,23 @@ public struct OfflineCommand: Sendable, Equatable {
       guard let action = positional.first else {
         return .invalid(
           usageProblem(
-            "ACTION", "is required: \(LottieAction.allCases.map(\.rawValue).joined(separator: ", "))"))
+            "ACTION",
+            "is required: \(LottieAction.allCases.map(\.rawValue).joined(separator: ", "))"))
       }
       guard LottieAction(rawValue: action) != nil else {
         return .invalid(
           usageProblem(
             "ACTION",
-            "must be one of \(LottieAction.allCases.map(\.rawValue).joined(separator: ", ")); got \(action)"))
+            "must be one of \(LottieAction.allCases.map(\.rawValue).joined(separator: ", ")); got \(action)"
+          ))
       }
       guard positional.count == 2 else {
         let (name, what) = positionalArgument(.lottie)
         return .invalid(
           usageProblem(
-            name, positional.count < 2 ? "is required: \(what)" : "takes one; got \(positional.count - 1)"))
+            name,
+            positional.count < 2 ? "is required: \(what)" : "takes one; got \(positional.count - 1)"
+          ))
       }
       if formatGiven {
         query.names.append(Representation.Parameter.format.rawValue)

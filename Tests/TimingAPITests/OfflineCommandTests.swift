@@ -297,7 +297,8 @@ import TimingAPI
     let file = Array(
       try Data(
         contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-          .deletingLastPathComponent().appendingPathComponent("Fixtures/lottie/rlottie__heart.json")))
+          .deletingLastPathComponent().appendingPathComponent("Fixtures/lottie/rlottie__heart.json")
+      ))
     for format in ["json", "csv"] {
       let http = api.postJSON("/v1/lottie/timeline?frames=0..4&fps=60&format=\(format)", file)
       #expect(http.status == 200)
