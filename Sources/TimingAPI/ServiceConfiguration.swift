@@ -193,6 +193,7 @@ public struct ServiceConfiguration: Sendable {
   public mutating func applyBatchLimits() {
     limits.largerBodies[BatchRoutes.path] = api.maxBatchBytes
     limits.largerBodies[LottieRoutes.timelinePath] = api.maxLottieBytes
+    limits.largerBodies[LottieRoutes.lintPath] = api.maxLottieBytes
     api.maxLineBodyBytes = limits.maxBodyBytes
     api.batchSeconds = max(1, drainTimeout - Self.answerAfterGrace)
     api.drainingBatchSeconds = max(

@@ -27,11 +27,19 @@ struct LottieLayerTracks: Sendable {
   let position: Position?
   let autoOrient: Bool
   let inPoint, outPoint, startTime, timeStretch: Double
+  /// Whether the layer states `st` (lottie-spec 1.0 defaults it to 0; lottie-web never shows a
+  /// layer without it).
+  let startTimeGiven: Bool
   let timeRemap: LottieTrack?
   /// Not drawn: `hd`, or a track matte's source (`td: 1`), which players draw only as a matte.
   let hidden: Bool
   /// `sc`, as r, g, b, a in 0…1.
   let solidColor: [Double]?
+  /// The layer's box in its own space, x0, y0, x1, y1 (docs/lottie.md "Lint": where a
+  /// player's difference is measured): a solid's `sw` × `sh`, a precomposition's `w` × `h`, a
+  /// shape layer's rectangles', ellipses' and paths' bounds as first stated (group transforms
+  /// aside), else the layer's origin.
+  let box: [Double]
   let paints: [Paint]
 
   enum Member: String, WireMember {
@@ -70,6 +78,7 @@ struct LottieLayerTracks: Sendable {
     inPoint = time(layer.inPoint, .inPoint, required: true) ?? 0
     outPoint = time(layer.outPoint, .outPoint, required: true) ?? 0
     startTime = time(layer.startTime, .startTime, required: false) ?? 0
+    startTimeGiven = layer.startTime != nil
     let stretch = layer.timeStretch ?? 1
     if !(1e-3...1e3).contains(abs(stretch)) {
       context.fail(
@@ -125,12 +134,32 @@ struct LottieLayerTracks: Sendable {
         pointer / LottieLayer.Member.solidColor.rawValue,
         "is not a #rrggbb colour; the solid's colour is left out")
     }
+    switch layer.kind {
+    case .solid: box = [0, 0, layer.solidWidth ?? 0, layer.solidHeight ?? 0]
+    case .precomposition: box = [0, 0, layer.width ?? 0, layer.height ?? 0]
+    case .shape: box = Self.bounds(layer.shapes ?? []) ?? [0, 0, 0, 0]
+    case .image, .null, .text, .audio, .videoPlaceholder, .imageSequence, .video,
+      .imagePlaceholder, .guide, .adjustment, .camera, .light, .data, nil:
+      box = [0, 0, 0, 0]
+    }
     var paints: [Paint] = []
     Self.collectPaints(
       layer.shapes ?? [], at: pointer / LottieLayer.Member.shapes.rawValue, layer: pointer,
       oldColors: oldColors, into: &paints, in: &context)
     self.paints = paints
     guard context.problems.count == problemsBefore else { return nil }
+  }
+
+  /// Every animatable property the layer's evaluation reads.
+  var tracks: [LottieTrack] {
+    var out = [anchor, scale, rotation, opacity, skew, skewAxis, timeRemap].compactMap { $0 }
+    switch position {
+    case .combined(let track)?: out.append(track)
+    case .split(let x, let y)?: out += [x, y]
+    case nil: break
+    }
+    for paint in paints { out += [paint.color] + (paint.opacity.map { [$0] } ?? []) }
+    return out
   }
 
   /// The fills and strokes among `shapes`, through groups, in the order they are written.
@@ -165,6 +194,53 @@ struct LottieLayerTracks: Sendable {
     }
   }
 
+  /// The bounds of the shapes' geometry as first stated: rectangles and ellipses (`p` ± `s`/2)
+  /// and paths' vertices, through groups; nil without any.
+  static func bounds(_ shapes: [LottieShape]) -> [Double]? {
+    var box: [Double]?
+    func add(_ x: Double, _ y: Double) {
+      guard x.isFinite, y.isFinite else { return }
+      if let b = box {
+        box = [min(b[0], x), min(b[1], y), max(b[2], x), max(b[3], y)]
+      } else {
+        box = [x, y, x, y]
+      }
+    }
+    func first(_ property: LottieAnimated<LottieNumbers>?) -> [Double] {
+      switch property?.content {
+      case .still(let value)?: value.values
+      case .keyframes(let keyframes)?: keyframes.first?.start?.values ?? []
+      case nil: []
+      }
+    }
+    func centered(_ p: [Double], _ s: [Double]) {
+      guard p.count >= 2, s.count >= 2 else { return }
+      add(p[0] - s[0] / 2, p[1] - s[1] / 2)
+      add(p[0] + s[0] / 2, p[1] + s[1] / 2)
+    }
+    for shape in shapes {
+      switch shape.content {
+      case .group(let group):
+        if let inner = bounds(group.items ?? []) {
+          add(inner[0], inner[1])
+          add(inner[2], inner[3])
+        }
+      case .rectangle(let rect): centered(first(rect.position), first(rect.size))
+      case .ellipse(let ellipse): centered(first(ellipse.position), first(ellipse.size))
+      case .path(let path):
+        let value: LottiePathValue?
+        switch path.shape?.content {
+        case .still(let v)?: value = v
+        case .keyframes(let keyframes)?: value = keyframes.first?.start
+        case nil: value = nil
+        }
+        for vertex in value?.vertices ?? [] where vertex.count >= 2 { add(vertex[0], vertex[1]) }
+      case .fill, .stroke, .transform, .unmodelled: break
+      }
+    }
+    return box
+  }
+
   /// `#rrggbb` (or `#rgb`, `#rrggbbaa`) as r, g, b, a in 0…1.
   static func hexColor(_ text: String) -> [Double]? {
     var digits = Array(text.utf8)
@@ -194,12 +270,15 @@ struct LottieLayerTracks: Sendable {
 extension LottieTrack {
   /// Every value times `factor` (colours written in 0…255).
   func scaled(by factor: Double) -> LottieTrack {
-    LottieTrack(
+    var track = LottieTrack(
       still: still?.map { $0 * factor },
       segments: segments.map {
         Segment(
           time: $0.time, start: $0.start.map { $0 * factor }, end: $0.end.map { $0 * factor },
-          hold: $0.hold, easings: $0.easings, spatial: nil)
+          hold: $0.hold, easings: $0.easings, spatial: nil, handles: $0.handles)
       }, lastTime: lastTime, lastValue: lastValue.map { $0 * factor })
+    track.pointer = pointer
+    track.keyframeCount = keyframeCount
+    return track
   }
 }

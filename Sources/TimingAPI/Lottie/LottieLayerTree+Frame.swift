@@ -99,7 +99,9 @@ extension LottieLayerTree {
 
   /// Every instance at root frame `frame`: containers come before what they hold, so each
   /// composition's frame is known when its layers are reached.
-  func evaluate(_ frame: Double, into state: inout FrameState) {
+  func evaluate(
+    _ frame: Double, into state: inout FrameState, playback: LottiePlayback = .exact
+  ) {
     let n = instances.count
     for i in 0..<n {
       let instance = instances[i]
@@ -107,15 +109,18 @@ extension LottieLayerTree {
       let f: Double
       if let c = instance.container {
         f = Self.contentFrame(
-          layers[instances[c].layer], at: state.compFrame[c], frameRate: frameRate)
+          layers[instances[c].layer], at: state.compFrame[c], frameRate: frameRate,
+          playback: playback)
       } else {
         f = frame
       }
       state.compFrame[i] = f
-      state.local[i] = Self.localMatrix(layer, at: f)
+      state.local[i] = Self.localMatrix(layer, at: f, playback: playback)
       state.inComposition[i] = nil
-      let shown = !layer.hidden && layer.inPoint <= f && f < layer.outPoint
-      let opacity = (layer.opacity?.value(at: f).first ?? 100) / 100
+      let shown =
+        !layer.hidden && layer.inPoint <= f && f < layer.outPoint
+        && !(playback.missingStartTimeHides && !layer.startTimeGiven)
+      let opacity = (layer.opacity?.value(at: f, playback: playback).first ?? 100) / 100
       if let c = instance.container {
         state.visible[i] = shown && state.visible[c]
         state.alpha[i] = opacity * state.alpha[c]
@@ -152,34 +157,49 @@ extension LottieLayerTree {
   /// The frame of a precomposition's own composition when the layer holding it is at `frame`
   /// of its composition (lottie-spec 1.0 "Time Stretch": t′ = t / sr − st; then, with a time
   /// remap, tm(t′) seconds at the document's frame rate).
-  static func contentFrame(_ layer: LottieLayerTracks, at frame: Double, frameRate: Double)
-    -> Double
-  {
-    let local = frame / layer.timeStretch - layer.startTime
+  static func contentFrame(
+    _ layer: LottieLayerTracks, at frame: Double, frameRate: Double,
+    playback: LottiePlayback = .exact
+  ) -> Double {
+    let local: Double
+    switch playback.precompositionTime {
+    case .stretchThenStart: local = frame / layer.timeStretch - layer.startTime
+    case .startThenStretch: local = (frame - layer.startTime) / layer.timeStretch
+    }
     guard let remap = layer.timeRemap else { return local }
-    return (remap.value(at: local).first ?? 0) * frameRate
+    switch playback.timeRemap {
+    case .afterStretch:
+      return (remap.value(at: local, playback: playback).first ?? 0) * frameRate
+    case .atFrameClampingOutPoint:
+      let remapped = (remap.value(at: frame, playback: playback).first ?? 0) * frameRate
+      return remapped == layer.outPoint ? layer.outPoint - 1 : remapped
+    }
   }
 
   /// The layer's transform at frame `f` (docs/lottie.md "Transforms"):
   /// T(p) · R(r) · R(−sa) · SkewX(−sk) · R(sa) · S(s/100) · T(−a), rotations clockwise in
   /// degrees; an auto-oriented layer also turns to face the way its position moves.
-  static func localMatrix(_ layer: LottieLayerTracks, at f: Double) -> LottieAffine {
-    let a = layer.anchor?.value(at: f) ?? []
-    let s = layer.scale?.value(at: f) ?? []
-    var r = layer.rotation?.value(at: f).first ?? 0
-    var p: [Double]
+  static func localMatrix(
+    _ layer: LottieLayerTracks, at f: Double, playback: LottiePlayback = .exact
+  ) -> LottieAffine {
+    let a = layer.anchor?.value(at: f, playback: playback) ?? []
+    let s = layer.scale?.value(at: f, playback: playback) ?? []
+    var r = layer.rotation?.value(at: f, playback: playback).first ?? 0
+    let p = layer.position.map { position(of: $0, at: f, playback: playback) } ?? []
     var direction: [Double]?
-    switch layer.position {
-    case .combined(let track)?:
-      p = track.value(at: f)
-      if layer.autoOrient { direction = track.direction(at: f) }
-    case .split(let x, let y)?:
-      p = [x.value(at: f).first ?? 0, y.value(at: f).first ?? 0]
-      if layer.autoOrient, x.isAnimated || y.isAnimated {
-        direction = [x.direction(at: f)?.first ?? 0, y.direction(at: f)?.first ?? 0]
+    if layer.autoOrient, let position = layer.position {
+      switch playback.autoOrient {
+      case .derivative:
+        switch position {
+        case .combined(let track): direction = track.direction(at: f)
+        case .split(let x, let y):
+          if x.isAnimated || y.isAnimated {
+            direction = [x.direction(at: f)?.first ?? 0, y.direction(at: f)?.first ?? 0]
+          }
+        }
+      case .finiteDifference:
+        direction = lottieWebDirection(position, at: f, playback: playback)
       }
-    case nil:
-      p = []
     }
     if let direction, direction.count >= 2, direction[0] != 0 || direction[1] != 0 {
       r += atan2(direction[1], direction[0]) * 180 / .pi
@@ -189,12 +209,54 @@ extension LottieLayerTree {
     }
     var m = LottieAffine.translation(component(p, 0, 0), component(p, 1, 0))
     m = m.concatenating(.rotation(degrees: r))
-    if let sk = layer.skew?.value(at: f).first, sk != 0 {
-      let sa = layer.skewAxis?.value(at: f).first ?? 0
+    if let sk = layer.skew?.value(at: f, playback: playback).first, sk != 0 {
+      let sa = layer.skewAxis?.value(at: f, playback: playback).first ?? 0
       m = m.concatenating(.rotation(degrees: -sa)).concatenating(.skewX(degrees: -sk))
         .concatenating(.rotation(degrees: sa))
     }
     m = m.concatenating(.scale(component(s, 0, 100) / 100, component(s, 1, 100) / 100))
     return m.concatenating(.translation(-component(a, 0, 0), -component(a, 1, 0)))
+  }
+
+  /// A position's value at `f`.
+  static func position(
+    of position: LottieLayerTracks.Position, at f: Double, playback: LottiePlayback
+  ) -> [Double] {
+    switch position {
+    case .combined(let track): return track.value(at: f, playback: playback)
+    case .split(let x, let y):
+      return [
+        x.value(at: f, playback: playback).first ?? 0,
+        y.value(at: f, playback: playback).first ?? 0,
+      ]
+    }
+  }
+
+  /// lottie-web's auto-orient direction (`TransformProperty`, read at v5.7.14): the position at
+  /// f less the position 0.01 frame before; at or before the first keyframe the position 0.01
+  /// after it less the position at it; at or after the last, the position there less the
+  /// position 0.05 frame before (0.01 for a split position). None for a still position.
+  static func lottieWebDirection(
+    _ position: LottieLayerTracks.Position, at f: Double, playback: LottiePlayback
+  ) -> [Double]? {
+    let track: LottieTrack
+    let back: Double
+    switch position {
+    case .combined(let t): (track, back) = (t, 0.05)
+    case .split(let x, _): (track, back) = (x, 0.01)
+    }
+    guard let first = track.segments.first?.time else { return nil }
+    let (v1, v2): (Double, Double)
+    if f <= first {
+      (v1, v2) = (first + 0.01, first)
+    } else if f >= track.lastTime {
+      (v1, v2) = (track.lastTime, track.lastTime - back)
+    } else {
+      (v1, v2) = (f, f - 0.01)
+    }
+    let p1 = Self.position(of: position, at: v1, playback: playback)
+    let p2 = Self.position(of: position, at: v2, playback: playback)
+    guard p1.count >= 2, p2.count >= 2 else { return nil }
+    return [p1[0] - p2[0], p1[1] - p2[1]]
   }
 }

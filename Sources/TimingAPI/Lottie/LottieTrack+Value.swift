@@ -58,11 +58,11 @@ extension LottieTrack {
     }
     let segment = segments[k]
     let chord = segment.start.indices.map { segment.end[$0] - segment.start[$0] }
+    guard !segment.hold else { return chord }
     if let spatial = segment.spatial {
       let progress = segment.easings[0]?.solve(x) ?? x
       return spatial.tangent(atProgress: progress)
     }
-    guard !segment.hold else { return chord }
     let moving = segment.start.indices.map { d in
       chord[d] * (segment.easings[min(d, segment.easings.count - 1)]?.slope(x) ?? 1)
     }

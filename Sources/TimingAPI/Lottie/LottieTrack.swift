@@ -13,12 +13,21 @@ struct LottieTrack: Sendable {
     let hold: Bool
     /// Per dimension (the last repeated where a handle has fewer); nil for a straight line.
     let easings: [CubicBezier?]
-    /// The curve along `to`/`ti`, when the keyframe has tangents that leave the straight line.
+    /// The curve along `to`/`ti`, when the keyframe has tangents that leave the straight line
+    /// (made for a hold too, which holds: lottie-web follows it, `LottiePlayback`).
     let spatial: SpatialSegment?
+    /// The handles as written, per dimension: o.x, o.y, i.x, i.y (a dimension beyond a handle's
+    /// array takes its first); nil where the keyframe has none. What a player that does not
+    /// clamp x reads (`LottiePlayback`).
+    let handles: [[Double]]?
   }
 
   /// A still value, or keyframes.
   let still: [Double]?
+  /// Where the property is (the lint names it), and how many keyframes it has (0 for a still
+  /// value; lottie-web fails on an animated property of one).
+  var pointer = JSONPointer()
+  var keyframeCount = 0
   let segments: [Segment]
   /// The time of the last keyframe, and the value from it on.
   let lastTime: Double
@@ -50,6 +59,7 @@ struct LottieTrack: Sendable {
     case .still(let value):
       guard Self.checked(value.values, at: valuePointer, in: &context) else { return nil }
       self.init(still: value.values)
+      self.pointer = pointer
     case .keyframes(let keyframes):
       guard !keyframes.isEmpty else {
         context.fail(valuePointer, "has no keyframes; an animated property needs at least one")
@@ -105,7 +115,7 @@ struct LottieTrack: Sendable {
           easings.append(Self.easing(keyframe, dimension: d))
         }
         var curve: SpatialSegment?
-        if spatial, !keyframe.isHold, let out = keyframe.spatialOut?.values,
+        if spatial, let out = keyframe.spatialOut?.values,
           let back = keyframe.spatialIn?.values,
           Self.leavesTheLine(start: start, end: end, out: out, in: back)
         {
@@ -124,11 +134,13 @@ struct LottieTrack: Sendable {
           Segment(
             time: keyframe.time, start: Array(start.prefix(dimensions)),
             end: Array(end.prefix(dimensions)), hold: keyframe.isHold, easings: easings,
-            spatial: curve))
+            spatial: curve, handles: Self.handles(keyframe, dimensions: max(dimensions, 1))))
       }
       self.init(
         still: keyframes.count == 1 ? values[0] : nil, segments: segments,
         lastTime: keyframes[keyframes.count - 1].time, lastValue: values[values.count - 1])
+      keyframeCount = keyframes.count
+      self.pointer = pointer
     }
   }
 
@@ -161,6 +173,17 @@ struct LottieTrack: Sendable {
     guard ox.isFinite, oy.isFinite, ix.isFinite, iy.isFinite else { return nil }
     if ox == oy && ix == iy { return nil }
     return CubicBezier(min(max(ox, 0), 1), oy, min(max(ix, 0), 1), iy)
+  }
+
+  /// The keyframe's handles as written, per dimension (o.x, o.y, i.x, i.y); nil without both.
+  static func handles(_ keyframe: LottieKeyframe<LottieNumbers>, dimensions: Int) -> [[Double]]? {
+    guard let o = keyframe.outHandle, let i = keyframe.inHandle else { return nil }
+    func component(_ numbers: LottieNumbers, _ d: Int) -> Double {
+      d < numbers.values.count ? numbers.values[d] : numbers.values[0]
+    }
+    return (0..<dimensions).map { d in
+      [component(o.x, d), component(o.y, d), component(i.x, d), component(i.y, d)]
+    }
   }
 
   /// Whether tangents bend the segment off the straight line from start to end: lottie-web

@@ -3,23 +3,35 @@ import TimingEngine
 
 /// `POST /v1/lottie/timeline` (docs/lottie.md, api.md "Lottie"): a Lottie document in, each
 /// layer's world transform, opacity, visibility and colours at the frames asked for out, as
-/// JSON or CSV, with what the evaluation leaves out listed by pointer.
+/// JSON or CSV, with what the evaluation leaves out listed by pointer; `POST /v1/lottie/lint`:
+/// what each player shows differently, rule by rule, or (`?fix=true`) the document rewritten
+/// so that the players show what the timeline shows.
 struct LottieRoutes {
   let configuration: APIConfiguration
 
   static let timelinePath = "/v1/lottie/timeline"
+  static let lintPath = "/v1/lottie/lint"
 
-  var routes: [Route] { [Route.post(Self.timelinePath, .heavy, timeline)] }
+  var routes: [Route] {
+    [Route.post(Self.timelinePath, .heavy, timeline), Route.post(Self.lintPath, .heavy, lint)]
+  }
+
+  enum LintParameter: String, WireMember, CaseIterable {
+    case fix
+  }
+
+  static let lintParameters = parameters.union(LintParameter.allCases.map(\.rawValue))
+    .subtracting([Representation.Parameter.format.rawValue])
 
   static let offer = RepresentationOffer<Representation>([.json, .csv])
 
   static let parameters = Representation.Parameter.names.union(
     LottieTimeline.Parameter.allCases.map(\.rawValue))
 
-  private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-    let representation = try Self.offer.requested(context)
-    try context.rejectUnknownParameters(allowed: Self.parameters)
-    let digits = try NumberPrecision.digits(context.query)
+  /// The document and its tree, read from the body, or the problems naming their pointers.
+  private func read(_ context: RequestContext) throws(Problem) -> (
+    LottieAnimation, LottieLayerTree, DecodingContext
+  ) {
     var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
     guard let animation = LottieAnimation(json: body, at: JSONPointer(), in: &decoding) else {
       try decoding.throwIfFailed()
@@ -29,6 +41,56 @@ struct LottieRoutes {
     let tree = LottieLayerTree(animation, in: &decoding)
     try decoding.throwIfFailed()
     guard let tree else { throw Problem.invalidRequest(decoding.problems) }
+    return (animation, tree, decoding)
+  }
+
+  private func lint(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    try context.acceptJSON(allowed: Self.lintParameters)
+    var problems = DecodingContext.query()
+    var fix = false
+    if let text = context.query.first(LintParameter.fix) {
+      switch text {
+      case "true": fix = true
+      case "false": fix = false
+      default:
+        problems.fail(
+          parameter: LintParameter.fix, "must be true or false, not '\(text.prefix(20))'")
+      }
+    }
+    try problems.throwIfFailed()
+    var (animation, tree, decoding) = try read(context)
+    let frames = LottieTimeline.frames(
+      context.query, tree: tree, maxSamples: configuration.maxSamples, in: &problems)
+    try problems.throwIfFailed()
+    let rules = LottieLint.applicable(in: tree)
+    var budget = decoding.budget
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(LottieLint.cost(tree, frames: frames.count, rules: rules), .sampling)
+    } catch {
+      throw Problem.tooMuchWork(
+        error,
+        field: .parameter(
+          LottieTimeline.Parameter.frames.rawValue,
+          "linting \(tree.instances.count) layer instances at \(frames.count) frames against \(rules.count) rules"
+        ))
+    }
+    context.meter.charged(workUnits: budget.spent)
+    let lint = LottieLint(tree: tree, frames: frames, rules: rules, warnings: decoding.warnings)
+    var w = JSONWriter(capacity: 1 << 16)
+    if fix {
+      animation.rewrite(Set(lint.findings.map(\.rule).filter { $0.rewrite != nil }))
+      animation.write(to: &w)
+    } else {
+      lint.write(to: &w)
+    }
+    return try context.json(w)
+  }
+
+  private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    let representation = try Self.offer.requested(context)
+    try context.rejectUnknownParameters(allowed: Self.parameters)
+    let digits = try NumberPrecision.digits(context.query)
+    let (_, tree, decoding) = try read(context)
     var problems = DecodingContext.query()
     let frames = LottieTimeline.frames(
       context.query, tree: tree, maxSamples: configuration.maxSamples, in: &problems)

@@ -7,8 +7,8 @@
 public struct SpatialSegment: Sendable {
   public let start: [Double]
   public let end: [Double]
-  let c1: [Double]
-  let c2: [Double]
+  public let c1: [Double]
+  public let c2: [Double]
   let paced: PacedCurve?
 
   /// `start` and `end` of one dimension count (2 or 3), `out` and `in` the tangents relative to
