@@ -259,6 +259,25 @@ def from_readme(seeds):
             seeds.get(target.group(1))
 
 
+def lottie_seeds(seeds):
+    """The Lottie reader (POST /v1/lottie/timeline and /lint) on the test fixtures of up to 64 KB,
+    each at a few frames, so the service target reaches the Lottie model, tree and lint."""
+    folder = os.path.join(ROOT, "Tests", "Fixtures", "lottie")
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if not name.endswith(".json") or os.path.getsize(path) > 64 * 1024:
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        try:
+            document = json.loads(text)
+        except ValueError:
+            continue
+        compact = json.dumps(document, separators=(",", ":"))
+        seeds.add("service", f"POST /v1/lottie/timeline?frames=0..3\n\n{compact}")
+        seeds.add("service", f"POST /v1/lottie/lint?frames=0..3\n\n{compact}")
+
+
 def protocol_seeds(seeds):
     """What the service does around the routes, which the tests reach only through a socket."""
     # A fit (docs/fit.md): samples with noise and rounding, a printed linear(), a curve.
@@ -486,6 +505,7 @@ def main():
     from_tests(seeds)
     from_openapi(seeds)
     from_readme(seeds)
+    lottie_seeds(seeds)
     protocol_seeds(seeds)
     token_seeds(seeds)
     for target in TARGETS:

@@ -50,18 +50,29 @@ Caveats the consumer must know:
   lottie-web treats as null, everything inside a precomposition instance that is not found, and
   precompositions whose asset is missing. A camera (ty 13) makes lottie-web's SVG renderer throw.
 - Frames past ip + floor(op - ip) are clamped by lottie-web to that frame (noted when asked).
+  Frames are rendered in the order given; a frame equal to the one before (or, first, to
+  round(ip), which lottie-web renders on loading) is not rendered again (lottie-web skips it).
 - lottie-web's `error` events (render and config errors it catches), console.error/warn,
   uncaught errors and requests the page made that the script could not serve (images) are in
-  "notes".
+  "notes". A configError (a camera, a precomposition without its asset) means lottie-web drew
+  nothing: "layers" is empty and the exit status 1. A renderFrameError (a failing expression)
+  leaves that frame partly drawn; a displayed instance with no transform attribute is noted.
+- Notes are deterministic (the page's port is cut from stack traces); the time taken goes to
+  stderr.
 
 Runs one Chromium per call (a local HTTP server serves the page, the lottie-web JS and the
-tagged document; the page posts its readings back — the approach of scripts/browser-check), so a
-file costs one page load however many frames are asked. Python's standard library only; installs
+tagged document; the page posts its readings back — the approach of scripts/browser-check — so
+no DevTools protocol client is needed), so a file costs one page load however many frames are
+asked: about 1.2-1.9 s for 20 frames on 2 cores. Python's standard library only; installs
 pylottie (`pip install --no-deps pylottie==2024`) and Debian's chromium when missing.
 
 Usage: scripts/lottie-web-reference.py FILE.json --frames 0,1.5,10 > out.json
+       scripts/lottie-web-reference.py --self-test   (checks the readings on a document built
+       here: position (100, 50) alone gives e = 100, f = 50; parenting; precompositions; a
+       matte; a masked precomposition's wrapper; hd and null layers; a fractional frame)
 Output: {"lottieWeb": "5.7.5", "frames": [...], "layers": {"<key>": {"matrix": [[a,b,c,d,e,f]
-per frame], "opacity": [...], "displayed": [...]}}, "notes": [...]}
+per frame], "opacity": [...], "displayed": [...]}}, "notes": [...]}; keys in layer order, depth
+first (a precomposition's instances right after it).
 """
 import argparse
 import hashlib
@@ -232,9 +243,17 @@ RUN = r"""
     // Without the data first, so that the listeners are on before lottie-web configures it
     // (setParams ends with configAnimation(animationData), which is what is called next).
     const anim = lottie.loadAnimation({container: root, renderer: "svg", loop: false, autoplay: false});
-    anim.addEventListener("error", (e) => notes.push("lottie-web " + e.type + " event at frame " +
-      e.currentTime + ": " + (e.nativeError && (e.nativeError.stack || e.nativeError))));
+    let current = "loading (its first frame, round(ip))";
+    anim.addEventListener("error", (e) => notes.push("lottie-web " + e.type + " event at root frame " +
+      current + (e.type === "renderFrameError" ? " (what it drew there may be partial)" : "") + ": " +
+      (e.nativeError && (e.nativeError.stack || e.nativeError))));
     const loaded = new Promise((resolve, reject) => {
+      // A config error (lottie-web caught an error while reading the data or building the
+      // layers: a camera, a missing asset) means DOMLoaded never comes: fail at once. After an
+      // uncaught error, 5 s more. A render error (an expression) does not stop the loading.
+      const fail = (what) => reject(new Error("lottie-web did not load: " + what + " (in notes)"));
+      anim.addEventListener("error", (e) => { if (e.type === "configError") fail("a configError"); });
+      window.addEventListener("error", () => setTimeout(() => fail("an uncaught error"), 5000));
       anim.addEventListener("DOMLoaded", resolve);
       anim.addEventListener("data_failed", () => reject(new Error("lottie-web: data_failed")));
       setTimeout(() => reject(new Error("lottie-web: no DOMLoaded within 60 s")), 60000);
@@ -299,19 +318,17 @@ RUN = r"""
       return holders;
     }
     const layers = {};
-    const elementsAt = [];
     const holderCounts = {};
     const totalFrames = anim.totalFrames, timeCompleted = anim.timeCompleted;
     frames.forEach((frame, k) => {
       const raw = frame - firstFrame;
       if (raw > timeCompleted) notes.push("frame " + frame + " is past ip + floor(op - ip) = " +
         (firstFrame + timeCompleted) + ": lottie-web clamps it to that frame");
+      current = String(frame);
       anim.goToAndStop(raw, true);
       const els = svg.querySelectorAll("[id]");
-      let count = 0;
       for (const el of els) {
         if (!isOurs(el)) continue;
-        count += 1;
         const r = read(el);
         if (r === null) continue;
         const chain = [];
@@ -334,11 +351,10 @@ RUN = r"""
           (holderCounts[name] = holderCounts[name] || new Set()).add(key);
         }
       }
-      elementsAt.push(count);
     });
     post({version: lottie.version, layers: layers, notes: notes, problems: Array.from(problems),
           holders: Object.fromEntries(Object.entries(holderCounts).map(([k, v]) => [k, Array.from(v)])),
-          elementsAt: elementsAt, firstFrame: firstFrame, totalFrames: totalFrames,
+          firstFrame: firstFrame, totalFrames: totalFrames,
           timeCompleted: timeCompleted});
   } catch (e) {
     post({error: String(e && (e.stack || e)), notes: notes, version: window.lottie && lottie.version});
@@ -439,33 +455,26 @@ def natural(key):
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", key)]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("file", help="a Lottie JSON document")
-    parser.add_argument("--frames", required=True, type=parse_frames,
-                        help="root-composition frames, comma-separated; fractions allowed")
-    parser.add_argument("--timeout", type=float, default=180, help="seconds for the page (180)")
-    args = parser.parse_args()
-
-    with open(args.file, encoding="utf-8") as f:
-        doc = json.load(f)
-    if not isinstance(doc, dict) or not isinstance(doc.get("layers"), list):
-        raise SystemExit("lottie-web-reference: not a Lottie document (no layers)")
+def reference(doc, frames, timeout):
+    """Plays doc (a parsed Lottie document; its layers' `ln` are overwritten) at frames; returns
+    (the output document, whether the page failed)."""
     js, version = lottie_web()
     chromium = ensure_chromium()
     ids = tag_layers(doc)
     expected = expected_instances(doc)
     started = time.monotonic()
-    result = run_page(chromium, js, doc, ids, args.frames, args.timeout)
+    result = run_page(chromium, js, doc, ids, frames, timeout)
     elapsed = time.monotonic() - started
 
+    print(f"lottie-web-reference: {elapsed:.2f} s in Chromium for {len(frames)} frames",
+          file=sys.stderr)
+    # Stack traces name the page's origin, a new port each run: written as the paths alone.
+    origin = re.compile(r"https?://127\.0\.0\.1:\d+")
     notes = [f"lottie-web {result.get('version') or version} from {PYLOTTIE}'s lottie.html "
-             f"(sha256 of the script {hashlib.sha256(js.encode()).hexdigest()}); "
-             f"{elapsed:.2f} s in Chromium for {len(args.frames)} frames"]
+             f"(sha256 of the script {hashlib.sha256(js.encode()).hexdigest()})"]
     if "error" in result:
-        notes.append("the page failed: " + result["error"])
-    notes += result.get("notes", [])
+        notes.append("the page failed: " + origin.sub("", result["error"]))
+    notes += [origin.sub("", n) for n in result.get("notes", [])]
     notes += ["reading problem: " + p for p in result.get("problems", [])]
     notes += [f"the page requested {p}, which this script does not serve (404)"
               for p in result.get("unserved", [])]
@@ -474,16 +483,20 @@ def main():
                      f"(round(ip) = {result['firstFrame']}; totalFrames {result['totalFrames']})")
     for where, keys in sorted(result.get("holders", {}).items()):
         if where == "self":
-            notes.append(f"{len(keys)} instances carry their transform on their own <g id>")
+            notes.append(f"{len(keys)} instances carry their transform on their own <g id> "
+                         "(at the frames they are displayed)")
         elif where.startswith("wrapper"):
             notes.append(f"{len(keys)} instances carry their transform on a {where} around their "
                          f"<g id> (precomposition with masks; getCTM includes it once): "
                          + ", ".join(sorted(keys, key=natural)))
         else:
-            notes.append(f"transform holders {where} for: " + ", ".join(sorted(keys, key=natural)))
+            what = "no transform attribute" if where == "none" else f"{where} transform attributes"
+            notes.append(f"displayed at some frame with {what} between the <g id> and the "
+                         "enclosing layer's (expected exactly one; nothing rendered there? see any "
+                         "error above): " + ", ".join(sorted(keys, key=natural)))
 
     seen = result.get("layers", {})
-    n = len(args.frames)
+    n = len(frames)
     layers = {}
     order = [key for key, _ in expected] + sorted((k for k in seen if k not in dict(expected)),
                                                   key=natural)
@@ -520,11 +533,126 @@ def main():
     if matte_sources:
         notes.append("track-matte sources (td; drawn only as the next layer's <mask>, world "
                      "matrix through the matted layer's composition): " + ", ".join(matte_sources))
-    json.dump({"lottieWeb": result.get("version") or version, "frames": args.frames,
-               "layers": layers, "notes": notes}, sys.stdout)
+    return ({"lottieWeb": result.get("version") or version, "frames": frames, "layers": layers,
+             "notes": notes}, "error" in result)
+
+
+def self_test(timeout):
+    """A document built here, with what lottie-web must draw for it known by hand."""
+    def tr(p=(0, 0), s=(100, 100), r=0, o=100):
+        return {"p": {"a": 0, "k": [p[0], p[1], 0]}, "a": {"a": 0, "k": [0, 0, 0]},
+                "s": {"a": 0, "k": [s[0], s[1], 100]}, "r": {"a": 0, "k": r}, "o": {"a": 0, "k": o}}
+
+    square = {"ty": "gr", "it": [
+        {"ty": "rc", "d": 1, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]},
+         "r": {"a": 0, "k": 0}},
+        {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "r": 1},
+        {"ty": "tr", **tr()}]}
+
+    def shape(ind, ks, **more):
+        return dict({"ddd": 0, "ind": ind, "ty": 4, "sr": 1, "ks": ks, "ao": 0, "shapes": [square],
+                     "ip": 0, "op": 60, "st": 0, "bm": 0}, **more)
+
+    def precomp(ind, ks, **more):
+        return dict({"ddd": 0, "ind": ind, "ty": 0, "refId": "c", "sr": 1, "ks": ks, "ao": 0,
+                     "w": 400, "h": 300, "ip": 0, "op": 60, "st": 0, "bm": 0}, **more)
+
+    hold = {"i": {"x": [1], "y": [1]}, "o": {"x": [0], "y": [0]}}  # linear
+    doc = {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 400, "h": 300, "ddd": 0,
+           "assets": [{"id": "c", "layers": [shape(1, tr(p=(10, 20))),
+                                             shape(2, tr(p=(5, 5), o=50), td=1),
+                                             shape(3, tr(p=(7, 7)), tt=1)]}],
+           "layers": [
+               shape(1, tr(p=(100, 50))),
+               shape(2, tr(p=(10, 10), r=90, o=50), parent=3),
+               {"ddd": 0, "ind": 3, "ty": 3, "sr": 1, "ks": tr(p=(200, 100), s=(200, 200)),
+                "ao": 0, "ip": 0, "op": 60, "st": 0},
+               precomp(4, tr(p=(50, 60), o=40)),
+               precomp(5, tr(p=(30, 0)), ip=10, hasMask=True, masksProperties=[{
+                   "inv": False, "mode": "a", "o": {"a": 0, "k": 100}, "x": {"a": 0, "k": 0},
+                   "pt": {"a": 0, "k": {"i": [[0, 0]] * 4, "o": [[0, 0]] * 4, "c": True,
+                                        "v": [[0, 0], [100, 0], [100, 100], [0, 100]]}}}]),
+               shape(6, tr(p=(1, 1)), hd=True),
+               shape(7, {**tr(), "p": {"a": 1, "k": [dict(t=0, s=[0, 0, 0], **hold),
+                                                     {"t": 30, "s": [300, 0, 0]}]},
+                         "o": {"a": 1, "k": [dict(t=0, s=[100], **hold), {"t": 20, "s": [0]}]}}),
+           ]}
+    frames = [0, 7.5, 15, 59]
+    out, failed_page = reference(doc, frames, timeout)
+    checks = []
+
+    def check(key, k, matrix=None, opacity=None, displayed=None):
+        layer = out["layers"].get(key)
+        if layer is None:
+            checks.append((False, f"{key}: not found"))
+            return
+        got = (layer["matrix"][k], layer["opacity"][k], layer["displayed"][k])
+        ok = ((matrix is None or all(abs(a - b) <= 1e-5 for a, b in zip(got[0], matrix)))
+              and (opacity is None or abs(got[1] - opacity) <= 1e-9)
+              and (displayed is None or got[2] == displayed))
+        checks.append((ok, f"{key} at frame {frames[k]}: matrix {got[0]}, opacity {got[1]}, "
+                           f"displayed {got[2]}; want {matrix}, {opacity}, {displayed}"))
+
+    for k in range(4):
+        check("/layers/0", k, [1, 0, 0, 1, 100, 50], 1, True)  # position (100, 50) alone
+        check("/layers/1", k, [0, 2, -2, 0, 220, 120], 0.5, True)  # parent: a null, scaled 200 %
+        check("/layers/3>/assets/0/layers/0", k, [1, 0, 0, 1, 60, 80], 0.4, True)
+        check("/layers/3>/assets/0/layers/1", k, [1, 0, 0, 1, 55, 65], 0.2, True)  # matte source
+        check("/layers/3>/assets/0/layers/2", k, [1, 0, 0, 1, 57, 67], 0.4, True)
+    check("/layers/4", 0, displayed=False)  # before its ip
+    check("/layers/4>/assets/0/layers/0", 1, displayed=False)
+    check("/layers/4", 2, [1, 0, 0, 1, 30, 0], 1, True)  # transform on the <g clip-path> wrapper
+    check("/layers/4>/assets/0/layers/0", 2, [1, 0, 0, 1, 40, 20], 1, True)
+    check("/layers/6", 1, [1, 0, 0, 1, 75, 0], 0.625, True)  # a fractional frame
+    check("/layers/6", 2, [1, 0, 0, 1, 150, 0], 0.25, True)
+    check("/layers/6", 3, displayed=False)  # opacity 0: lottie-web hides it
+    notes = "\n".join(out["notes"])
+    checks.append(("not found: /layers/2: null layer" in notes, "the null layer is listed as not found"))
+    checks.append(("not found: /layers/5: hidden layer" in notes, "the hd layer is listed as not found"))
+    checks.append(("wrapper <g> around their <g id> (precomposition with masks; getCTM includes it "
+                   "once): /layers/4" in notes, "the masked precomposition's wrapper is noted"))
+    checks.append((set(out["layers"]) == {
+        "/layers/0", "/layers/1", "/layers/3", "/layers/4", "/layers/6",
+        *(f"/layers/{i}>/assets/0/layers/{j}" for i in (3, 4) for j in range(3))},
+        f"the keys: {sorted(out['layers'], key=natural)}"))
+    checks.append((not failed_page and not any(n.startswith(("console.", "uncaught", "unhandled"))
+                                               or " event at root frame " in n
+                                               for n in out["notes"]),
+                   "no page failure, console error or lottie-web error event"))
+    failed = 0
+    for ok, line in checks:
+        failed += not ok
+        print(("ok   " if ok else "FAIL ") + line)
+    print(f"{len(checks) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", nargs="?", help="a Lottie JSON document")
+    parser.add_argument("--frames", type=parse_frames,
+                        help="root-composition frames, comma-separated; fractions allowed")
+    parser.add_argument("--timeout", type=float, default=180, help="seconds for the page (180)")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the readings on a document built here (position (100, 50) "
+                             "gives e = 100, f = 50; parenting; precompositions; a matte; a masked "
+                             "precomposition; hd and null layers; a fractional frame)")
+    args = parser.parse_args()
+    if args.self_test:
+        self_test(args.timeout)
+    if args.file is None or args.frames is None:
+        parser.error("FILE and --frames are required (or --self-test)")
+    with open(args.file, encoding="utf-8") as f:
+        doc = json.load(f)
+    if not isinstance(doc, dict) or not isinstance(doc.get("layers"), list):
+        raise SystemExit("lottie-web-reference: not a Lottie document (no layers)")
+    out, failed = reference(doc, args.frames, args.timeout)
+    json.dump(out, sys.stdout)
     sys.stdout.write("\n")
-    if "error" in result:
-        sys.exit(1)
+    sys.exit(1 if failed else 0)
+
+
 
 
 if __name__ == "__main__":

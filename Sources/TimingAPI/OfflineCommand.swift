@@ -21,7 +21,7 @@ public struct OfflineCommand: Sendable, Equatable {
 
   /// What `lottie` does with the file: the Lottie routes by their last path segment.
   public enum LottieAction: String, CaseIterable, Sendable {
-    case timeline
+    case timeline, lint
   }
 
   public let subcommand: Subcommand
@@ -124,6 +124,9 @@ public struct OfflineCommand: Sendable, Equatable {
             POST /v1/lottie/timeline with the Lottie file (- reads standard input): each layer's
             world transform, opacity, visibility and colours at the frames (the file's ip to op
             at its own rate without them), e.g. lottie timeline anim.json --frames 0..30
+        animation-timing lottie lint FILE [--frames A..B --fps N --times T,… --fix true] [-o FILE]
+            POST /v1/lottie/lint: what each player shows differently from the timeline, rule
+            by rule, or (--fix true) the file rewritten so that they agree
       The answer goes to standard output (or FILE) with exit status 0; no file is written
       without -o. An error, usage errors included, is the API's problem+json on standard error
       with exit status 2.
@@ -490,7 +493,9 @@ public struct OfflineCommand: Sendable, Equatable {
     case .fit:
       [FitRoutes.Parameter.models.rawValue]
         + [FitRequest.Member.duration, .from, .to, .noise, .quantization, .printer].map(\.rawValue)
-    case .lottie: LottieTimeline.Parameter.allCases.map(\.rawValue)
+    case .lottie:
+      LottieTimeline.Parameter.allCases.map(\.rawValue)
+        + LottieRoutes.LintParameter.allCases.map(\.rawValue)
     case .sample, .curve, .spring, .batch: []
     }
   }

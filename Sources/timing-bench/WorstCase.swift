@@ -76,6 +76,35 @@ enum WorstCase {
     return #"{"samples": [\#(samples.joined(separator: ","))], "from": 0, "to": 1, "noise": 0.01}"#
   }
 
+  /// A Lottie document: `layers` null layers each moving along `keyframes` position keyframes
+  /// (spatial tangents off the line, eased, handles outside the unit square so the lint's
+  /// easing rule applies too), in the root composition — or, with `shown` > 0, in a
+  /// precomposition shown by that many layers.
+  static func lottie(
+    layers: Int, shown: Int, keyframes: Int, spatial: Bool, expression: Bool = false
+  ) -> String {
+    let moves = (0..<keyframes).map { k -> String in
+      let x = Double(k % 7) * 40
+      let y = Double(k % 5) * 30
+      let tangents = spatial ? #", "to": [30, -20], "ti": [-25, 35]"# : ""
+      return
+        #"{"t": \#(k), "s": [\#(x), \#(y)], "o": {"x": -0.2, "y": 0}, "i": {"x": 1.2, "y": 1}\#(tangents)}"#
+    }.joined(separator: ",")
+    let x = expression ? #", "x": "wiggle(1, 2)""# : ""
+    let layer = { (i: Int) -> String in
+      #"{"ty": 3, "ind": \#(i + 1), "ip": 0, "op": 1000000, "st": 0, "ks": {"p": {"a": 1, "k": [\#(moves)]\#(x)}, "r": {"a": 0, "k": 10}}}"#
+    }
+    let inner = (0..<layers).map(layer).joined(separator: ",")
+    guard shown > 0 else {
+      return #"{"fr": 30, "ip": 0, "op": 100, "layers": [\#(inner)]}"#
+    }
+    let holders = (0..<shown).map { i in
+      #"{"ty": 0, "ind": \#(i + 1), "refId": "p", "w": 100, "h": 100, "ip": 0, "op": 1000000, "st": 0, "sr": 2, "ks": {"p": {"a": 0, "k": [\#(i), 0]}}}"#
+    }.joined(separator: ",")
+    return
+      #"{"fr": 30, "ip": 0, "op": 100, "assets": [{"id": "p", "layers": [\#(inner)]}], "layers": [\#(holders)]}"#
+  }
+
   /// A DTCG document of `count` tokens, `token(i)` each.
   static func tokens(_ count: Int, _ token: (Int) -> String) -> String {
     "{" + (0..<count).map(token).joined(separator: ",") + "}"
@@ -540,6 +569,33 @@ enum WorstCase {
     },
     post("fit: 10 samples of a motion's first 2 %, noisy (every parameter profiled)", "/v1/fit") {
       shortClip(10)
+    },
+    // Lottie (docs/lottie.md): the most layer instances a document may make, each at the
+    // frames the answer's numbers allow; a property of many spatial keyframes at many frames;
+    // the lint of layers moving along spatial paths (lottie-web's polyline at each evaluation).
+    post(
+      "lottie timeline: 19 998 layer instances (a precomposition of 100 layers shown 198 times), 1 frame",
+      "/v1/lottie/timeline?frames=0..0"
+    ) {
+      lottie(layers: 100, shown: 198, keyframes: 4, spatial: true)
+    },
+    post(
+      "lottie timeline: 10 layers of 800 spatial keyframes each, 10 000 frames",
+      "/v1/lottie/timeline?frames=0..9999"
+    ) {
+      lottie(layers: 10, shown: 0, keyframes: 800, spatial: true)
+    },
+    post(
+      "lottie lint: 500 layers moving along spatial paths (4 keyframes), 120 frames",
+      "/v1/lottie/lint?frames=0..119"
+    ) {
+      lottie(layers: 500, shown: 0, keyframes: 4, spatial: true, expression: true)
+    },
+    post(
+      "lottie lint: 19 998 layer instances of spatial paths, 4 frames",
+      "/v1/lottie/lint?frames=0..3"
+    ) {
+      lottie(layers: 100, shown: 198, keyframes: 4, spatial: true)
     },
     post("actions: 256 keys through 16 styles", "/v1/actions/resolve") {
       var style = #"{"actions":{}}"#
