@@ -5,6 +5,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case precompositionTimeOrder = "lottie-web/precomposition-time-order"
   case timeRemapStretch = "lottie-web/time-remap-stretch"
   case easingHandleX = "lottie-web/easing-handle-x"
+  case easingSolver = "lottie-web/easing-solver"
   case spatialPolyline = "lottie-web/spatial-polyline"
   case holdWithTangents = "lottie-web/hold-with-tangents"
   case autoOrientDifference = "lottie-web/auto-orient-difference"
@@ -19,8 +20,9 @@ enum LottieLintRule: String, CaseIterable, Sendable {
 
   var player: Player {
     switch self {
-    case .precompositionTimeOrder, .timeRemapStretch, .easingHandleX, .spatialPolyline,
-      .holdWithTangents, .autoOrientDifference, .missingStartTime, .singleKeyframe, .expressions:
+    case .precompositionTimeOrder, .timeRemapStretch, .easingHandleX, .easingSolver,
+      .spatialPolyline, .holdWithTangents, .autoOrientDifference, .missingStartTime,
+      .singleKeyframe, .expressions:
       .lottieWeb
     }
   }
@@ -40,6 +42,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .timeRemapStretch:
       "player/js/elements/CompElement.js (prepareFrame: renderedFrame = tm.v; tm.v === op → op − 1)"
     case .easingHandleX: "player/js/3rd_party/BezierEaser.js (handles used as written)"
+    case .easingSolver:
+      "player/js/3rd_party/BezierEaser.js (11 float32 samples, 4 Newton steps, or 10 bisections to 1e-7)"
     case .spatialPolyline:
       "player/js/utils/bez.js (buildBezierData, 150 points) and player/js/utils/PropertyFactory.js (interpolateValue)"
     case .holdWithTangents:
@@ -64,6 +68,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "lottie-web evaluates a time remap at the frame itself, ignoring st and sr (lottie-spec 1.0: after the stretch), and reads a remapped time equal to the layer's op as op − 1"
     case .easingHandleX:
       "an easing handle's x outside [0, 1]: lottie-web solves the curve as written (it runs back in time), the timeline clamps x to [0, 1] as lottie-spec 1.0 states"
+    case .easingSolver:
+      "lottie-web solves an easing curve approximately (4 Newton steps from 11 float32 samples, or at most 10 bisections): off the exact curve by up to about 1e-5 of the move"
     case .spatialPolyline:
       "lottie-web follows a spatial path along a 150-point polyline (about 1e-3 px off the curve), and sends an eased progress below 0 to the segment's end"
     case .holdWithTangents:
@@ -87,6 +93,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .precompositionTimeOrder: p.precompositionTime = .startThenStretch
     case .timeRemapStretch: p.timeRemap = .atFrameClampingOutPoint
     case .easingHandleX: p.easing = .lottieWeb
+    case .easingSolver: p.easing = .lottieWebClamped
     case .spatialPolyline: p.arcLength = .polyline(points: 150)
     case .holdWithTangents: p.holdFollowsTangents = true
     case .autoOrientDifference: p.autoOrient = .finiteDifference
@@ -105,8 +112,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .easingHandleX: "the handles' x clamped to [0, 1]"
     case .holdWithTangents: "the hold keyframe's to and ti removed"
     case .missingStartTime: "st: 0 added"
-    case .timeRemapStretch, .spatialPolyline, .autoOrientDifference, .singleKeyframe,
-      .expressions:
+    case .timeRemapStretch, .easingSolver, .spatialPolyline, .autoOrientDifference,
+      .singleKeyframe, .expressions:
       nil
     }
   }

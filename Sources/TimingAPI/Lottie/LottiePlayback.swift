@@ -27,6 +27,8 @@ struct LottiePlayback: Sendable, Equatable {
     /// lottie-web's BezierEasing: x as written, 11 float32 samples, 4 Newton steps or 10
     /// bisections to 1e-7 (`LottieWebEasing`).
     case lottieWeb
+    /// lottie-web's solver on the handles clamped: its approximation alone.
+    case lottieWebClamped
   }
 
   /// How a spatial segment is followed.

@@ -31,9 +31,12 @@ extension LottieTrack {
     switch playback.easing {
     case .exactClamped:
       return segment.easings[min(d, segment.easings.count - 1)]?.solve(x) ?? x
-    case .lottieWeb:
+    case .lottieWeb, .lottieWebClamped:
       guard let handles = segment.handles else { return x }
       let h = handles[min(d, handles.count - 1)]
+      guard playback.easing == .lottieWeb else {
+        return LottieWebEasing(min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3]).value(x)
+      }
       return LottieWebEasing(h[0], h[1], h[2], h[3]).value(x)
     }
   }

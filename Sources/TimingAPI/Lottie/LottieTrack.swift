@@ -117,7 +117,9 @@ struct LottieTrack: Sendable {
         var curve: SpatialSegment?
         if spatial, let out = keyframe.spatialOut?.values,
           let back = keyframe.spatialIn?.values,
-          Self.leavesTheLine(start: start, end: end, out: out, in: back)
+          Self.leavesTheLine(
+            start: start, end: end, out: out, in: back,
+            endStated: keyframes[i + 1].start != nil)
         {
           guard
             Self.checked(
@@ -186,37 +188,44 @@ struct LottieTrack: Sendable {
     }
   }
 
-  /// Whether tangents bend the segment off the straight line from start to end: lottie-web
-  /// (`bez.pointOnLine2D`/`3D`, its `KeyframedMultidimensionalProperty`) draws a straight line
-  /// where both control points lie on it — the determinant of the triangle each makes with the
-  /// ends under 0.001 — or where the ends meet and both tangents are zero. lottie-spec 1.0 says
-  /// nothing of it; followed so that a file's straight moves stay straight in every player.
-  static func leavesTheLine(start: [Double], end: [Double], out: [Double], in back: [Double])
-    -> Bool
-  {
-    let n = min(start.count, end.count, out.count, back.count)
-    guard n >= 2 else { return false }
-    let c1 = (0..<n).map { start[$0] + out[$0] }
-    let c2 = (0..<n).map { end[$0] + back[$0] }
+  /// Whether a keyframe's tangents are followed: lottie-web (`KeyframedMultidimensionalProperty`,
+  /// read at v5.7.14) draws a straight line instead where the next keyframe states its value and
+  /// either both control points lie on the line through the two values — in 2D the determinant
+  /// of the triangle each makes with them under 0.001 (`bez.pointOnLine2D`), in 3D (z not all 0)
+  /// the longest side of that triangle within 1e-4 of the other two's sum (`pointOnLine3D`) —
+  /// or the values meet and both tangents are zero; a keyframe whose next states no value (a
+  /// file before 5.x, its end in `e`) is always followed. lottie-spec 1.0 says nothing of it;
+  /// followed so that a file's straight moves are straight in every player.
+  static func leavesTheLine(
+    start: [Double], end: [Double], out: [Double], in back: [Double], endStated: Bool
+  ) -> Bool {
+    guard endStated else { return true }
+    let n = start.count
+    guard n == 2 || n == 3, end.count >= n, out.count >= n, back.count >= n else { return true }
     if (0..<n).allSatisfy({ start[$0] == end[$0] }) {
       return !(0..<n).allSatisfy { out[$0] == 0 && back[$0] == 0 }
     }
     func onLine(_ p: [Double]) -> Bool {
-      if n == 2 {
-        let det =
-          start[0] * end[1] + start[1] * p[0] + end[0] * p[1] - p[0] * end[1] - p[1] * start[0]
-          - end[0] * start[1]
-        return abs(det) < 0.001
+      let (x1, y1, x2, y2, x3, y3) = (start[0], start[1], end[0], end[1], p[0], p[1])
+      func flat() -> Bool {
+        let det = x1 * y2 + y1 * x3 + x2 * y3 - x3 * y2 - y3 * x1 - x2 * y1
+        return det > -0.001 && det < 0.001
       }
-      // In 3D: on the line when each plane's projection is (lottie-web's pointOnLine3D).
-      for (u, v) in [(0, 1), (0, 2), (1, 2)] {
-        let det =
-          start[u] * end[v] + start[v] * p[u] + end[u] * p[v] - p[u] * end[v] - p[v] * start[u]
-          - end[u] * start[v]
-        if abs(det) >= 0.001 { return false }
+      guard n == 3 else { return flat() }
+      let (z1, z2, z3) = (start[2], end[2], p[2])
+      if z1 == 0 && z2 == 0 && z3 == 0 { return flat() }
+      func distance(_ a: [Double], _ b: [Double]) -> Double {
+        ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2])
+          * (a[2] - b[2]))
+          .squareRoot()
       }
-      return true
+      let (d1, d2, d3) = (distance(end, start), distance(p, start), distance(p, end))
+      let difference =
+        d1 > d2 ? (d1 > d3 ? d1 - d2 - d3 : d3 - d2 - d1) : (d3 > d2 ? d3 - d2 - d1 : d2 - d1 - d3)
+      return difference > -0.0001 && difference < 0.0001
     }
+    let c1 = (0..<n).map { start[$0] + out[$0] }
+    let c2 = (0..<n).map { end[$0] + back[$0] }
     return !(onLine(c1) && onLine(c2))
   }
 }

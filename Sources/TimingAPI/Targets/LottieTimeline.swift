@@ -16,7 +16,7 @@ struct LottieTimeline: Sendable {
   }
 
   enum InfoMember: String, WireMember {
-    case pointer, index, name, type, parent, container
+    case pointer, index, name, type, parent, container, box
   }
 
   /// The query's frames: `frames=a..b` (root frames, both ends included; the document's
@@ -169,6 +169,10 @@ struct LottieTimeline: Sendable {
       if let p = instance.parent { w.string(tree.instances[p].key) } else { w.null() }
       w.key(InfoMember.container)
       if let c = instance.container { w.string(tree.instances[c].key) } else { w.null() }
+      w.key(InfoMember.box)
+      w.beginArray()
+      layer.box.withUnsafeBufferPointer { w.numbers($0) }
+      w.endArray()
       w.endObject()
     }
     w.endObject()
