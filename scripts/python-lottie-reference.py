@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """
-python_lottie_ref.py - dump per-layer, per-frame world transforms / opacity /
+scripts/python-lottie-reference.py: dump per-layer, per-frame world transforms / opacity /
 visibility of a Lottie file as evaluated by python-lottie (PyPI `lottie`,
 https://gitlab.com/mattbas/python-lottie).
 
 Usage:
-    python3 python_lottie_ref.py FILE.json --frames 0,10.5,20 [--all-frames-step 5]
+    scripts/python-lottie-reference.py FILE.json --frames 0,10.5,20 [--all-frames-step 5]
                                  [--no-svg-check] [--indent N]
 
 Everything numeric comes from the library:

@@ -46,16 +46,26 @@ public struct SpatialSegment: Sendable {
     return point(parameter: s)
   }
 
-  /// The direction of travel at `progress`, as a vector (not normalized; zero where the curve
-  /// stops).
+  /// The direction of travel at `progress`, as a vector (not normalized): the derivative, or
+  /// where it vanishes — an end whose tangent is zero, as After Effects writes a path that comes
+  /// to rest — the direction it tends to there (the next control point that differs, else the
+  /// chord), which is where the curve is heading.
   public func tangent(atProgress progress: Double) -> [Double] {
     guard let paced, let (_, s) = paced.position(atFraction: progress) else {
       return start.indices.map { end[$0] - start[$0] }
     }
     let t = 1 - s
-    return start.indices.map { d in
+    let derivative = start.indices.map { d in
       3 * t * t * (c1[d] - start[d]) + 6 * t * s * (c2[d] - c1[d]) + 3 * s * s * (end[d] - c2[d])
     }
+    guard derivative.allSatisfy({ $0 == 0 }) else { return derivative }
+    let towards = s < 0.5 ? [c1, c2, end] : [c2, c1, start]
+    let from = s < 0.5 ? start : end
+    for point in towards where point != from {
+      let direction = start.indices.map { point[$0] - from[$0] }
+      return s < 0.5 ? direction : direction.map { -$0 }
+    }
+    return derivative
   }
 
   func point(parameter s: Double) -> [Double] {
