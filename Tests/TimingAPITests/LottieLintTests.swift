@@ -48,7 +48,13 @@ import Testing
     let fixed = try lint(document, "?fix=true")
     let layer = try #require((fixed.json["layers"] as? [[String: Any]])?.first)
     #expect(layer["st"] as? Double == 20)
-    // lottie-web's (f − 20) / 2 is the spec's f / 2 − 10 of the original.
+    // lottie-web's (f − 20) / 2 is the spec's f / 2 − 10 of the original: the timeline of the
+    // original at the rewritten file's lottie-web frames.
+    let original = api.postJSON(
+      "/v1/lottie/timeline?frames=40..50",
+      String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+    let originalX = T.column(original, "/layers/0>/assets/0/layers/0", "transform").map { $0[12] }
+    #expect(originalX.first.map { abs($0 - 10) < 1e-9 } == true, "\(originalX)")
   }
 
   /// An easing handle's x outside [0, 1] (o = (−0.5, 0), i = (1.5, 1)) on a move of 100 px
@@ -72,6 +78,32 @@ import Testing
     let fixed = try lint(document, "?fix=true")
     let again = try lint(fixed.json)
     #expect(Self.findings(again, "lottie-web/easing-handle-x").isEmpty, "\(again.text.prefix(300))")
+  }
+
+  /// A fill's colour eased with a handle beyond the unit square is found, rewritten, and gone
+  /// from the rewritten file's lint; `precision` is refused with `fix` (it would change the
+  /// file's numbers).
+  @Test func aFillsHandleIsRewrittenToo() throws {
+    let color: [String: Any] = [
+      "a": 1,
+      "k": [
+        ["t": 0, "s": [1, 0, 0, 1], "o": ["x": -0.5, "y": 0], "i": ["x": 1.5, "y": 1]],
+        ["t": 10, "s": [0, 0, 1, 1]],
+      ],
+    ]
+    let document = T.document([
+      T.layer([:], extra: ["ty": 4, "shapes": [["ty": "fl", "c": color, "o": T.still(100)]]])
+    ])
+    let answer = try lint(document, "?frames=0..10")
+    let finding = try #require(Self.findings(answer, "lottie-web/easing-handle-x").first)
+    #expect(finding["pointer"] as? String == "/layers/0/shapes/0/c/k/0")
+    let fixed = try lint(document, "?fix=true")
+    let again = try lint(fixed.json, "?frames=0..10")
+    #expect(Self.findings(again, "lottie-web/easing-handle-x").isEmpty, "\(again.text.prefix(300))")
+    let rounded = try lint(document, "?fix=true&precision=3")
+    #expect(
+      rounded.status == 422 && rounded.text.contains("\"parameter\":\"precision\""),
+      "\(rounded.text.prefix(200))")
   }
 
   /// A layer without st: lottie-web never shows it (its visibility differs at every frame);

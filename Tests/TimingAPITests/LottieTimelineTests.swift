@@ -291,6 +291,41 @@ import Testing
       Set(features ?? []).isSuperset(of: ["masks", "mattes", "shapeMorphs"]), "\(features ?? [])")
   }
 
+  /// Times in any order and repeated are answered in order, once each; a range of fractional
+  /// frames is read as written.
+  @Test func framesInAnyOrderAndFractionalRanges() throws {
+    let document = Self.document([Self.layer(["p": Self.still([1, 2])])])
+    let times = try timeline(document, "?times=0.5,0.1,0.5,0")
+    #expect(times.status == 200, "\(times.text.prefix(200))")
+    #expect(times.json["frames"] as? [Double] == [0, 3, 15])
+    let lint = api.postJSON(
+      "/v1/lottie/lint?times=0.45,0.4",
+      String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+    #expect(lint.status == 200, "\(lint.text.prefix(200))")
+    let fractional = try timeline(document, "?frames=0.5..2.5")
+    #expect(
+      fractional.json["frames"] as? [Double] == [0.5, 1.5, 2.5], "\(fractional.text.prefix(200))")
+  }
+
+  /// An auto-oriented layer leaving along a vertical easing handle (x's o = (0, 1): its speed is
+  /// infinite at the start, y's finite) faces along x at its first frame — not NaN (0 × ∞).
+  @Test func autoOrientWhereASlopeIsInfinite() throws {
+    let position: [String: Any] = [
+      "a": 1,
+      "k": [
+        [
+          "t": 0, "s": [0, 0], "o": ["x": [0, 0.5], "y": [1, 0]],
+          "i": ["x": [1, 0.5], "y": [1, 1]],
+        ],
+        ["t": 10, "s": [100, 100]],
+      ],
+    ]
+    let answer = try timeline(
+      Self.document([Self.layer(["p": position], extra: ["ao": 1])]), "?frames=0..0")
+    let m = try #require(Self.column(answer, "/layers/0", "transform").first)
+    #expect(m.count == 16 && abs(m[0] - 1) < 1e-12 && abs(m[1]) < 1e-12, "\(m)")
+  }
+
   /// Bad input: each a 422 at its pointer, in time.
   @Test func badInputNamesItsPointer() throws {
     let ok = Self.layer([:])

@@ -50,6 +50,8 @@ extension RequestContext {
     case styleSheet
     /// A token file states each value as its platform reads it.
     case tokenFile
+    /// A Lottie document rewritten by the lint keeps the file's numbers as they were.
+    case rewrittenDocument
 
     var reason: String {
       switch self {
@@ -65,6 +67,9 @@ extension RequestContext {
       case .tokenFile:
         "a token file (dtcg, swift, kotlin, ts) states its values as its platform reads them, "
           + "not to a number of digits; precision rounds the JSON answer"
+      case .rewrittenDocument:
+        "a rewritten Lottie document (fix=true) keeps the file's numbers as they were; "
+          + "precision rounds the lint's findings"
       }
     }
   }

@@ -4,8 +4,10 @@ import TimingEngine
 /// tracks, its times (`ip`, `op`, `st`, `sr`, time remap `tm`), what it shows (hidden, a matte
 /// source) and its colours — a solid's, and each fill's and stroke's with its opacity — keyed
 /// by their JSON Pointer within the layer. Shared by every instance of a precomposition's
-/// layer.
-struct LottieLayerTracks: Sendable {
+/// layer, and a class so that reading one at each instance and frame copies nothing: as a
+/// struct of some twenty arrays, each read retained and released them all — 30 % of a
+/// timeline's time (perf, issue_2066 at 153 frames).
+final class LottieLayerTracks: Sendable {
   enum Position: Sendable {
     case combined(LottieTrack)
     /// `p.s: true`: x and y animated apart (z, if any, ignored in 2D).
@@ -41,10 +43,6 @@ struct LottieLayerTracks: Sendable {
   /// aside), else the layer's origin.
   let box: [Double]
   let paints: [Paint]
-
-  enum Member: String, WireMember {
-    case ip, op, st, sr
-  }
 
   /// The layer at `pointer`; nil after a problem (each named by its pointer). `oldColors`:
   /// fills and strokes in 0…255, as bodymovin wrote them before 4.1.9 (lottie-web divides them
@@ -264,21 +262,5 @@ struct LottieLayerTracks: Sendable {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
     default: nil
     }
-  }
-}
-
-extension LottieTrack {
-  /// Every value times `factor` (colours written in 0…255).
-  func scaled(by factor: Double) -> LottieTrack {
-    var track = LottieTrack(
-      still: still?.map { $0 * factor },
-      segments: segments.map {
-        Segment(
-          time: $0.time, start: $0.start.map { $0 * factor }, end: $0.end.map { $0 * factor },
-          hold: $0.hold, easings: $0.easings, spatial: nil, handles: $0.handles)
-      }, lastTime: lastTime, lastValue: lastValue.map { $0 * factor })
-    track.pointer = pointer
-    track.keyframeCount = keyframeCount
-    return track
   }
 }

@@ -43,7 +43,10 @@ extension LottieLayerTree {
     for frame in frames {
       evaluate(frame, into: &state)
       for i in 0..<n {
-        transforms[i] += state.world[i].transform3D
+        let m = state.world[i]
+        transforms[i].append(contentsOf: [
+          m.a, m.b, 0, 0, m.c, m.d, 0, 0, 0, 0, 1, 0, m.tx, m.ty, 0, 1,
+        ])
         opacities[i].append(state.alpha[i])
         hiddens[i].append(state.visible[i] ? 0 : 1)
         let layer = layers[instances[i].layer]
@@ -51,10 +54,10 @@ extension LottieLayerTree {
         for (k, paint) in layer.paints.enumerated() {
           let color = paint.color.value(at: state.compFrame[i])
           let alpha = (paint.opacity?.value(at: state.compFrame[i]).first ?? 100) / 100
-          paints[i][k] += [
-            color.count > 0 ? color[0] : 0, color.count > 1 ? color[1] : 0,
-            color.count > 2 ? color[2] : 0, alpha,
-          ]
+          paints[i][k].append(color.count > 0 ? color[0] : 0)
+          paints[i][k].append(color.count > 1 ? color[1] : 0)
+          paints[i][k].append(color.count > 2 ? color[2] : 0)
+          paints[i][k].append(alpha)
         }
       }
     }

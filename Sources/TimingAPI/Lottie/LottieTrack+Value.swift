@@ -63,10 +63,18 @@ extension LottieTrack {
       let progress = segment.easings[0]?.solve(x) ?? x
       return spatial.tangent(atProgress: progress)
     }
-    let moving = segment.start.indices.map { d in
-      chord[d] * (segment.easings[min(d, segment.easings.count - 1)]?.slope(x) ?? 1)
+    let slopes = segment.start.indices.map { d in
+      segment.easings[min(d, segment.easings.count - 1)]?.slope(x) ?? 1
     }
-    return moving.contains { $0 != 0 } ? moving : chord
+    // A slope is infinite at an end whose handle is vertical (o.x 0, or i.x 1): those
+    // dimensions outrun the others, so the direction is theirs alone (0 × ∞ was NaN).
+    let moving =
+      slopes.contains { $0.isInfinite }
+      ? segment.start.indices.map { d in
+        slopes[d].isInfinite ? chord[d] * (slopes[d] > 0 ? 1 : -1) : 0
+      }
+      : segment.start.indices.map { d in chord[d] * slopes[d] }
+    return moving.contains { $0 != 0 } && moving.allSatisfy(\.isFinite) ? moving : chord
   }
 
   /// Whether the value changes over time.

@@ -11,7 +11,8 @@ struct LottieTrack: Sendable {
     let start: [Double]
     let end: [Double]
     let hold: Bool
-    /// Per dimension (the last repeated where a handle has fewer); nil for a straight line.
+    /// Per dimension (a handle's first value where it has fewer, as lottie-web reads them); nil
+    /// for a straight line.
     let easings: [CubicBezier?]
     /// The curve along `to`/`ti`, when the keyframe has tangents that leave the straight line
     /// (made for a hold too, which holds: lottie-web follows it, `LottiePlayback`).
@@ -33,8 +34,8 @@ struct LottieTrack: Sendable {
   let lastTime: Double
   let lastValue: [Double]
 
-  /// Keyframes at most a property takes, and the largest magnitude of a time or a value:
-  /// beyond, a transform's products overflow long before a frame is drawn.
+  /// The largest magnitude of a time or a value: beyond, a transform's products overflow long
+  /// before a frame is drawn.
   static let valueRange = -1e9...1e9
 
   init(still value: [Double]) {

@@ -58,6 +58,7 @@ struct LottieRoutes {
       }
     }
     try problems.throwIfFailed()
+    if fix { try context.refusePrecision(for: .rewrittenDocument) }
     var (animation, tree, decoding) = try read(context)
     let frames = LottieTimeline.frames(
       context.query, tree: tree, maxSamples: configuration.maxSamples, in: &problems)
@@ -77,13 +78,17 @@ struct LottieRoutes {
     context.meter.charged(workUnits: budget.spent)
     let lint = LottieLint(tree: tree, frames: frames, rules: rules, warnings: decoding.warnings)
     var w = JSONWriter(capacity: 1 << 16)
-    if fix {
-      animation.rewrite(Set(lint.findings.map(\.rule).filter { $0.rewrite != nil }))
-      animation.write(to: &w)
-    } else {
+    guard fix else {
       lint.write(to: &w)
+      return try context.json(w)
     }
-    return try context.json(w)
+    // The document as rewritten, its numbers as they were: `precision` would change the file
+    // (fr 29.9700012207031 became 30), so it was refused above and only `pretty` applies.
+    animation.rewrite(Set(lint.findings.map(\.rule).filter { $0.rewrite != nil }))
+    animation.write(to: &w)
+    w.lineBreak()
+    return try context.answer(
+      w.bytes, contentType: HTTPResponse.jsonType, text: .jsonDocument, varies: false)
   }
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {

@@ -130,8 +130,13 @@ struct FitAnalysis: Sendable {
         }
         // With neither noise nor rounding and no residual degrees of freedom (3 samples), no
         // interval can be said.
+        // The bounds weigh the samples only where the fit weighed them (rounded, no noise);
+        // with noise the least squares were unweighted, and the rounding bound is half a step.
+        let widthBounds =
+          Self.minimax(request)
+          ? bounds : quantum.map { [Double](repeating: $0 / 2, count: progress.count) }
         let widths =
-          sigma == nil && quantum == nil ? nil : fit.halfWidths(sigma: sigma, bounds: bounds)
+          sigma == nil && quantum == nil ? nil : fit.halfWidths(sigma: sigma, bounds: widthBounds)
         let ranges = Self.ranges(fit, widths: widths, sigma: sigma, minimax: Self.minimax(request))
         results.append(.spring(fit, widths: widths, ranges: ranges))
         let values = [fit.dampingRatio, fit.angularFrequency, fit.initialVelocity]

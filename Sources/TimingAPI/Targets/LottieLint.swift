@@ -11,7 +11,8 @@ struct LottieLint: Sendable {
   struct Finding: Sendable {
     let rule: LottieLintRule
     let pointer: JSONPointer
-    /// The layer instance that shows it, nil where the rule is about the file (`.singleKeyframe`).
+    /// The layer instance that shows it (for a rule whose difference is not evaluated, the
+    /// first instance of the layer with the cause).
     let layer: String?
     let box: [Double]?
     /// The frames (of those linted) that differ, as ranges of consecutive ones.
@@ -51,7 +52,8 @@ struct LottieLint: Sendable {
   }
 
   /// Differences under these are not findings: a float32 product's rounding is 1e-5 px at
-  /// 100 px, the players' comparisons stop at 1e-3 px.
+  /// 100 px, and the checks against players compare to 1e-3 px, so half that is reported; an
+  /// opacity or a colour channel differs at all above double rounding (1e-9 in 0…1).
   static let pixelThreshold = 5e-4
   static let valueThreshold = 1e-9
 
@@ -95,7 +97,7 @@ struct LottieLint: Sendable {
       let causes = Self.causes(rule, in: tree)
       guard !causes.isEmpty else { continue }
       guard let playback = rule.playback else {
-        for (layer, pointer) in causes {
+        for (layer, pointer, _) in causes {
           let key = tree.instances.first { $0.layer == layer }?.key
           findings.append(
             Finding(
@@ -107,7 +109,7 @@ struct LottieLint: Sendable {
       let variant = Self.evaluateAll(tree, frames: frames, playback: playback)
       for i in tree.instances.indices {
         let layer = tree.layers[tree.instances[i].layer]
-        guard let cause = Self.cause(of: i, among: causes, in: tree) else { continue }
+        guard Self.cause(of: i, among: causes, in: tree, moving: []) != nil else { continue }
         var differing: [Double] = []
         var hidden: [Double] = []
         var worst = (pixels: 0.0, opacity: 0.0, color: 0.0, at: frames[0])
@@ -126,15 +128,28 @@ struct LottieLint: Sendable {
             || color > Self.valueThreshold
           {
             differing.append(frame)
-            if pixels > worst.pixels || (worst.pixels == 0 && opacity > worst.opacity) {
+            // The frame of the largest difference that counts: in pixels where any is over the
+            // threshold, else in opacity, else in colour (solver noise of 1e-12 px picked it).
+            let counted = pixels > Self.pixelThreshold ? pixels : 0
+            if counted > worst.pixels
+              || (worst.pixels == 0 && counted == 0
+                && (opacity > worst.opacity || (worst.opacity == 0 && color > worst.color)))
+            {
               worst.at = frame
             }
-            worst.pixels = max(worst.pixels, pixels)
+            worst.pixels = max(worst.pixels, counted)
             worst.opacity = max(worst.opacity, opacity)
             worst.color = max(worst.color, color)
           }
         }
         guard !differing.isEmpty || !hidden.isEmpty else { continue }
+        var kinds: Set<CauseKind> = []
+        if worst.pixels > 0 { kinds.insert(.transform) }
+        if worst.opacity > 0 || !hidden.isEmpty { kinds.insert(.opacity) }
+        if worst.color > 0 { kinds.insert(.paint) }
+        guard let cause = Self.cause(of: i, among: causes, in: tree, moving: kinds) else {
+          continue
+        }
         findings.append(
           Finding(
             rule: rule, pointer: cause, layer: tree.instances[i].key, box: layer.box,
@@ -187,6 +202,7 @@ struct LottieLint: Sendable {
 
   /// Frames as ranges of consecutive linted frames.
   static func ranges(_ selected: [Double], in frames: [Double]) -> [ClosedRange<Double>] {
+    let selected = selected.sorted()
     guard !selected.isEmpty else { return [] }
     var index: [Double: Int] = [:]
     for (i, f) in frames.enumerated() where index[f] == nil { index[f] = i }
@@ -205,9 +221,18 @@ struct LottieLint: Sendable {
     return out
   }
 
-  /// Where a rule applies in the file: (layer, the pointer of what makes it apply).
-  static func causes(_ rule: LottieLintRule, in tree: LottieLayerTree) -> [(Int, JSONPointer)] {
-    var out: [(Int, JSONPointer)] = []
+  /// What a cause moves: a finding's difference in pixels is put down to a cause that moves the
+  /// layer, one in opacity to its opacity, one in colour to a paint; a layer's own cause (its
+  /// `sr`, `tm`, `ao`, a missing `st`) to any.
+  enum CauseKind: Sendable {
+    case layer, transform, opacity, paint
+  }
+
+  /// Where a rule applies in the file: (layer, the pointer of what makes it apply, what it moves).
+  static func causes(_ rule: LottieLintRule, in tree: LottieLayerTree) -> [(
+    Int, JSONPointer, CauseKind
+  )] {
+    var out: [(Int, JSONPointer, CauseKind)] = []
     let value = LottieAnimated<LottieNumbers>.Member.value.rawValue
     for (i, layer) in tree.layers.enumerated() {
       switch rule {
@@ -215,22 +240,30 @@ struct LottieLint: Sendable {
         if layer.kind == .precomposition, layer.timeStretch != 1, layer.startTime != 0,
           layer.timeRemap == nil
         {
-          out.append((i, layer.pointer / LottieLayer.Member.timeStretch.rawValue))
+          out.append((i, layer.pointer / LottieLayer.Member.timeStretch.rawValue, .layer))
         }
       case .timeRemapStretch:
         if layer.timeRemap != nil {
-          out.append((i, layer.pointer / LottieLayer.Member.timeRemap.rawValue))
+          out.append((i, layer.pointer / LottieLayer.Member.timeRemap.rawValue, .layer))
         }
       case .autoOrientDifference:
         if layer.autoOrient, layer.position != nil {
-          out.append((i, layer.pointer / LottieLayer.Member.autoOrient.rawValue))
+          out.append((i, layer.pointer / LottieLayer.Member.autoOrient.rawValue, .layer))
         }
       case .missingStartTime:
-        if !layer.startTimeGiven { out.append((i, layer.pointer)) }
+        if !layer.startTimeGiven { out.append((i, layer.pointer, .layer)) }
       case .easingHandleX, .easingSolver, .spatialPolyline, .holdWithTangents, .singleKeyframe:
+        let paintTracks = Set(
+          layer.paints.flatMap { [$0.color.pointer] + ($0.opacity.map { [$0.pointer] } ?? []) }
+            .map(\.description))
         for track in layer.tracks {
+          let kind: CauseKind =
+            paintTracks.contains(track.pointer.description)
+            ? .paint
+            : track.pointer.description == layer.opacity?.pointer.description
+              ? .opacity : .transform
           if rule == .singleKeyframe {
-            if track.keyframeCount == 1 { out.append((i, track.pointer)) }
+            if track.keyframeCount == 1 { out.append((i, track.pointer, kind)) }
             continue
           }
           for (k, segment) in track.segments.enumerated() {
@@ -249,7 +282,7 @@ struct LottieLint: Sendable {
               applies = false
             }
             if applies {
-              out.append((i, track.pointer / value / k))
+              out.append((i, track.pointer / value / k, kind))
               break
             }
           }
@@ -263,7 +296,7 @@ struct LottieLint: Sendable {
         let layer = tree.layers.firstIndex {
           item.pointer.tokens.starts(with: $0.pointer.tokens)
         }
-        if let layer { out.append((layer, item.pointer)) }
+        if let layer { out.append((layer, item.pointer, .layer)) }
       }
     }
     return out
@@ -271,19 +304,28 @@ struct LottieLint: Sendable {
 
   /// The cause nearest an instance: in its own layer, else its parents' (nearest first), else
   /// the precompositions holding it (and their parents).
-  static func cause(of instance: Int, among causes: [(Int, JSONPointer)], in tree: LottieLayerTree)
-    -> JSONPointer?
-  {
-    var current: Int? = instance
-    while let i = current {
-      var chain: Int? = i
-      while let j = chain {
-        if let found = causes.first(where: { $0.0 == tree.instances[j].layer }) { return found.1 }
-        chain = tree.instances[j].parent
+  static func cause(
+    of instance: Int, among causes: [(Int, JSONPointer, CauseKind)], in tree: LottieLayerTree,
+    moving kinds: Set<CauseKind>
+  ) -> JSONPointer? {
+    // Of the nearest layer's causes, one of the kinds that makes this difference; else any.
+    func nearest(_ accept: (CauseKind) -> Bool) -> JSONPointer? {
+      var current: Int? = instance
+      while let i = current {
+        var chain: Int? = i
+        while let j = chain {
+          if let found = causes.first(where: {
+            $0.0 == tree.instances[j].layer && accept($0.2)
+          }) {
+            return found.1
+          }
+          chain = tree.instances[j].parent
+        }
+        current = tree.instances[i].container
       }
-      current = tree.instances[i].container
+      return nil
     }
-    return nil
+    return nearest { $0 == .layer || kinds.contains($0) } ?? nearest { _ in true }
   }
 
   func write(to w: inout JSONWriter) {

@@ -21,7 +21,8 @@ struct LottieTimeline: Sendable {
 
   /// The query's frames: `frames=a..b` (root frames, both ends included; the document's
   /// `ip` up to but not including `op` when not given) stepped at `fps` samples a second (the
-  /// document's frame rate when not given), or `times=t,…` in seconds from frame 0.
+  /// document's frame rate when not given), or `times=t,…` in seconds from frame 0 (answered in
+  /// increasing order, each once).
   enum Parameter: String, WireMember, CaseIterable {
     case fps, frames, times
   }
@@ -60,7 +61,8 @@ struct LottieTimeline: Sendable {
           return []
         }
       }
-      return frames
+      // In order, each once: the lint's frame ranges run over them in order.
+      return Array(Set(frames)).sorted()
     }
     var step = 1.0
     if let fpsText {
@@ -76,10 +78,15 @@ struct LottieTimeline: Sendable {
     var last = tree.outPoint
     var lastIncluded = false
     if let framesText {
-      let parts = framesText.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 3, parts[1].isEmpty,
-        let a = DecodingContext.number(String(parts[0]), in: -1e9...1e9),
-        let b = DecodingContext.number(String(parts[2]), in: -1e9...1e9), b >= a
+      // first..last, each a number that may have its own decimal point (0.5..10).
+      let characters = Array(framesText)
+      let dots = characters.indices.dropLast().first {
+        characters[$0] == "." && characters[$0 + 1] == "."
+      }
+      guard let dots,
+        let a = DecodingContext.number(String(characters[..<dots]), in: -1e9...1e9),
+        let b = DecodingContext.number(String(characters[(dots + 2)...]), in: -1e9...1e9),
+        b >= a
       else {
         problems.fail(
           parameter: Parameter.frames,
@@ -204,29 +211,5 @@ struct LottieTimeline: Sendable {
     TimelineCSVEncoder.appendRows(
       times: times[...], columns: columns, names: [], to: out, significantDigits: significantDigits)
     return out.bytes
-  }
-}
-
-extension LottieLayer.Kind {
-  /// lottie-spec 1.0's name of the layer type, as the answer says it.
-  var wireName: String {
-    switch self {
-    case .precomposition: "precomposition"
-    case .solid: "solid"
-    case .image: "image"
-    case .null: "null"
-    case .shape: "shape"
-    case .text: "text"
-    case .audio: "audio"
-    case .videoPlaceholder: "videoPlaceholder"
-    case .imageSequence: "imageSequence"
-    case .video: "video"
-    case .imagePlaceholder: "imagePlaceholder"
-    case .guide: "guide"
-    case .adjustment: "adjustment"
-    case .camera: "camera"
-    case .light: "light"
-    case .data: "data"
-    }
   }
 }

@@ -1,0 +1,23 @@
+extension LottieLayer.Kind {
+  /// lottie-spec 1.0's name of the layer type, as the answer says it.
+  var wireName: String {
+    switch self {
+    case .precomposition: "precomposition"
+    case .solid: "solid"
+    case .image: "image"
+    case .null: "null"
+    case .shape: "shape"
+    case .text: "text"
+    case .audio: "audio"
+    case .videoPlaceholder: "videoPlaceholder"
+    case .imageSequence: "imageSequence"
+    case .video: "video"
+    case .imagePlaceholder: "imagePlaceholder"
+    case .guide: "guide"
+    case .adjustment: "adjustment"
+    case .camera: "camera"
+    case .light: "light"
+    case .data: "data"
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// A layer's part of the lint's rewrites (`LottieAnimation.rewrite`, docs/lottie.md "Lint").
+extension LottieLayer {
+  mutating func rewrite(_ rules: Set<LottieLintRule>) {
+    if rules.contains(.missingStartTime), startTime == nil { startTime = 0 }
+    if rules.contains(.precompositionTimeOrder), kind == .precomposition, timeRemap == nil,
+      let sr = timeStretch, sr != 1, let st = startTime, st != 0
+    {
+      startTime = st * sr
+    }
+    guard rules.contains(.easingHandleX) || rules.contains(.holdWithTangents) else { return }
+    func fix(_ property: inout LottieAnimated<LottieNumbers>?, spatial: Bool) {
+      guard var animated = property, case .keyframes(var keyframes) = animated.content else {
+        return
+      }
+      for k in keyframes.indices {
+        if rules.contains(.easingHandleX) {
+          for handle in [\LottieKeyframe<LottieNumbers>.outHandle, \.inHandle] {
+            guard var h = keyframes[k][keyPath: handle] else { continue }
+            h.x.values = h.x.values.map { min(max($0, 0), 1) }
+            keyframes[k][keyPath: handle] = h
+          }
+        }
+        if rules.contains(.holdWithTangents), spatial, keyframes[k].isHold {
+          keyframes[k].spatialOut = nil
+          keyframes[k].spatialIn = nil
+        }
+      }
+      animated.content = .keyframes(keyframes)
+      property = animated
+    }
+    if var ks = transform {
+      fix(&ks.anchor, spatial: true)
+      fix(&ks.scale, spatial: false)
+      fix(&ks.rotation, spatial: false)
+      fix(&ks.rotationZ, spatial: false)
+      fix(&ks.opacity, spatial: false)
+      fix(&ks.skew, spatial: false)
+      fix(&ks.skewAxis, spatial: false)
+      switch ks.position {
+      case .combined(let animated)?:
+        var p: LottieAnimated<LottieNumbers>? = animated
+        fix(&p, spatial: true)
+        if let p { ks.position = .combined(p) }
+      case .split(var split)?:
+        fix(&split.x, spatial: false)
+        fix(&split.y, spatial: false)
+        ks.position = .split(split)
+      case nil: break
+      }
+      transform = ks
+    }
+    fix(&timeRemap, spatial: false)
+    // Fills' and strokes' colours and opacities, through groups: the lint finds their handles
+    // too.
+    func fixShapes(_ shapes: inout [LottieShape]) {
+      for k in shapes.indices {
+        switch shapes[k].content {
+        case .group(var group):
+          if var items = group.items {
+            fixShapes(&items)
+            group.items = items
+          }
+          shapes[k].content = .group(group)
+        case .fill(var fill):
+          fix(&fill.color, spatial: false)
+          fix(&fill.opacity, spatial: false)
+          shapes[k].content = .fill(fill)
+        case .stroke(var stroke):
+          fix(&stroke.color, spatial: false)
+          fix(&stroke.opacity, spatial: false)
+          shapes[k].content = .stroke(stroke)
+        case .rectangle, .ellipse, .path, .transform, .unmodelled: break
+        }
+      }
+    }
+    if var list = shapes {
+      fixShapes(&list)
+      shapes = list
+    }
+  }
+}
