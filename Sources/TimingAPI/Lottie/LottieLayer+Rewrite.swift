@@ -3,8 +3,10 @@ extension LottieLayer {
   mutating func rewrite(_ rules: Set<LottieLintRule>) {
     if rules.contains(.missingStartTime), startTime == nil { startTime = 0 }
     if rules.contains(.precompositionTimeOrder), kind == .precomposition, timeRemap == nil,
-      let sr = timeStretch, sr != 1, let st = startTime, st != 0
+      let sr = timeStretch, sr != 1, let st = startTime, st != 0,
+      LottieTrack.valueRange.contains(st * sr)
     {
+      // Left as it is where st × sr would be beyond what a document may state (±1e9).
       startTime = st * sr
     }
     guard rules.contains(.easingHandleX) || rules.contains(.holdWithTangents) else { return }

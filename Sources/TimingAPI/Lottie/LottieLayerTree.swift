@@ -154,21 +154,27 @@ struct LottieLayerTree: Sendable {
         }
         parentOf.append(target)
       }
-      for start in compLayers.indices {
-        var seen: Set<Int> = [start]
-        var current = parentOf[start]
-        while let next = current {
-          if seen.contains(next) {
+      // Each layer's chain walked once (a layer known to reach a root ends a walk): a new walk
+      // from every layer of a 20 000-long chain took 31 s (debug).
+      var reachesRoot = [Bool](repeating: false, count: compLayers.count)
+      for start in compLayers.indices where !reachesRoot[start] {
+        var path: [Int] = []
+        var onPath: Set<Int> = []
+        var current: Int? = start
+        while let j = current, !reachesRoot[j] {
+          if onPath.contains(j) {
             context.fail(
               pointer / start / LottieLayer.Member.parent.rawValue,
-              "leads back to the layer itself through its parents (\(compLayers[start].parent.map(String.init) ?? "")): parenting must not cycle"
+              "leads back to a layer through its parents (\(compLayers[start].parent.map(String.init) ?? "")): parenting must not cycle"
             )
             refused = true
             return
           }
-          seen.insert(next)
-          current = parentOf[next]
+          onPath.insert(j)
+          path.append(j)
+          current = parentOf[j]
         }
+        for j in path { reachesRoot[j] = true }
       }
       guard instances.count + compLayers.count <= LottieLayerTree.maxInstances else {
         context.fail(

@@ -77,6 +77,9 @@ struct LottieRoutes {
     }
     context.meter.charged(workUnits: budget.spent)
     let lint = LottieLint(tree: tree, frames: frames, rules: rules, warnings: decoding.warnings)
+    if let (instance, frame) = lint.overflow {
+      throw LottieTimeline.overflowProblem(tree, instance: instance, frame: frame)
+    }
     var w = JSONWriter(capacity: 1 << 16)
     guard fix else {
       lint.write(to: &w)
@@ -118,6 +121,9 @@ struct LottieRoutes {
     }
     context.meter.charged(workUnits: budget.spent)
     let timeline = LottieTimeline(tree: tree, frames: frames, warnings: decoding.warnings)
+    if let (instance, frame) = timeline.overflow {
+      throw LottieTimeline.overflowProblem(tree, instance: instance, frame: frame)
+    }
     switch representation {
     case .csv:
       return try context.answer(

@@ -30,6 +30,9 @@ struct LottieLint: Sendable {
   let frames: [Double]
   let findings: [Finding]
   let warnings: [SceneWarning]
+  /// The first instance and frame whose exact evaluation overflows double (`LottieTimeline`'s
+  /// `overflow`): the lint has nothing to compare there.
+  let overflow: (instance: Int, frame: Double)?
 
   enum Member: String, WireMember {
     case frameRate, frames, rules, findings, notEvaluated, warnings
@@ -65,19 +68,32 @@ struct LottieLint: Sendable {
   /// The work of linting `frames` frames: each rule that applies evaluates the tree once more,
   /// the polyline's 150 points at each spatial evaluation 20 times a plain evaluation's work.
   static func cost(_ tree: LottieLayerTree, frames: Int, rules: [LottieLintRule]) -> Int {
-    let pass = WorkBudget.multiplying(
-      WorkBudget.multiplying(tree.instances.count, frames), passCost)
+    // A pass: every instance and its fills and strokes at every frame (250 000 fills were not
+    // counted, and took 169 s debug at 300 frames).
+    var perFrame = 0
+    var keys = 0
+    for instance in tree.instances {
+      perFrame = WorkBudget.adding(
+        perFrame, passCost + tree.layers[instance.layer].paints.count * paintCost)
+      keys = WorkBudget.adding(keys, instance.key.utf8.count)
+    }
+    let pass = WorkBudget.multiplying(perFrame, frames)
     var total = pass
     for rule in rules {
-      // Each instance's cause, comparison and finding, whatever the frames.
+      // Each instance's cause, comparison and finding (its key written), whatever the frames.
       total = WorkBudget.adding(
         total, WorkBudget.multiplying(tree.instances.count, instanceCost))
+      total = WorkBudget.adding(
+        total, WorkBudget.multiplying(keys, LottieTimeline.byteCost))
       guard rule.playback != nil else { continue }
       total = WorkBudget.adding(
         total, WorkBudget.multiplying(pass, rule == .spatialPolyline ? 2 : 1))
     }
     return total
   }
+
+  /// A fill's or a stroke's colour and opacity evaluated and compared at a frame.
+  static let paintCost = 100
 
   /// Work units of evaluating one layer instance at one frame and comparing it: 500 layers at
   /// 120 frames, three passes (exact, lottie-web's easing and its polyline), took 0.135 s in
@@ -87,105 +103,230 @@ struct LottieLint: Sendable {
   static let passCost = 150
   static let instanceCost = 3_000
 
+  /// One rule's differences at one instance, gathered frame by frame.
+  struct Tally {
+    var differing: [Double] = []
+    var hidden: [Double] = []
+    var pixels = 0.0
+    var opacity = 0.0
+    var color = 0.0
+    var at: Double?
+  }
+
   init(tree: LottieLayerTree, frames: [Double], rules: [LottieLintRule], warnings: [SceneWarning]) {
     self.tree = tree
     self.frames = frames
     self.warnings = warnings
     var findings: [Finding] = []
-    let exact = Self.evaluateAll(tree, frames: frames, playback: .exact)
+    // Each layer's first instance, for the findings whose difference is not evaluated (a search
+    // of the instances for each cause was quadratic: 36 s debug for 80 000 causes).
+    var firstInstance: [Int: Int] = [:]
+    for (i, instance) in tree.instances.enumerated() where firstInstance[instance.layer] == nil {
+      firstInstance[instance.layer] = i
+    }
+    var evaluated: [(LottieLintRule, LottiePlayback, Causes)] = []
     for rule in rules {
-      let causes = Self.causes(rule, in: tree)
+      let causes = Causes(Self.causes(rule, in: tree), tree: tree)
       guard !causes.isEmpty else { continue }
       guard let playback = rule.playback else {
-        for (layer, pointer, _) in causes {
-          let key = tree.instances.first { $0.layer == layer }?.key
+        for (layer, pointer, _) in causes.list {
           findings.append(
             Finding(
-              rule: rule, pointer: pointer, layer: key, box: nil, frames: [], pixels: nil,
-              opacity: nil, color: nil, largestAt: nil, visibility: []))
+              rule: rule, pointer: pointer,
+              layer: firstInstance[layer].map { tree.instances[$0].key },
+              box: nil, frames: [], pixels: nil, opacity: nil, color: nil, largestAt: nil,
+              visibility: []))
         }
         continue
       }
-      let variant = Self.evaluateAll(tree, frames: frames, playback: playback)
-      for i in tree.instances.indices {
-        let layer = tree.layers[tree.instances[i].layer]
-        guard Self.cause(of: i, among: causes, in: tree, moving: []) != nil else { continue }
-        var differing: [Double] = []
-        var hidden: [Double] = []
-        var worst = (pixels: 0.0, opacity: 0.0, color: 0.0, at: frames[0])
-        for (k, frame) in frames.enumerated() {
-          let a = exact[k]
-          let b = variant[k]
-          let pixels = Self.cornerDistance(a.world[i], b.world[i], box: layer.box)
-          let opacity = abs(a.alpha[i] - b.alpha[i])
-          let color = zip(a.paints[i], b.paints[i]).map { abs($0 - $1) }.max() ?? 0
+      evaluated.append((rule, playback, causes))
+    }
+    // Frame by frame: the exact evaluation once, each rule's against it, only the tallies kept
+    // (all frames' evaluations held at once took 2.8 GB for 250 000 fills at 300 frames).
+    let n = tree.instances.count
+    var tallies = [[Tally]](
+      repeating: [Tally](repeating: Tally(), count: n), count: evaluated.count)
+    var exactState = LottieLayerTree.FrameState(count: n)
+    var variantState = LottieLayerTree.FrameState(count: n)
+    var overflow: (instance: Int, frame: Double)?
+    for frame in frames {
+      tree.evaluate(frame, into: &exactState, playback: .exact)
+      if overflow == nil,
+        let i = exactState.world.firstIndex(where: {
+          ![$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty].allSatisfy(\.isFinite)
+        })
+      {
+        overflow = (i, frame)
+      }
+      let exactPaints = Self.paints(tree, exactState, playback: .exact)
+      for (r, (_, playback, causes)) in evaluated.enumerated() {
+        tree.evaluate(frame, into: &variantState, playback: playback)
+        let variantPaints = Self.paints(tree, variantState, playback: playback)
+        for i in 0..<n where causes.reaches(i) {
+          let layer = tree.layers[tree.instances[i].layer]
+          let pixels = Self.cornerDistance(
+            exactState.world[i], variantState.world[i], box: layer.box)
+          let opacity = abs(exactState.alpha[i] - variantState.alpha[i])
+          let color = zip(exactPaints[i], variantPaints[i]).map { abs($0 - $1) }.max() ?? 0
           // Drawn: shown and not transparent (a layer at opacity 0 draws nothing, and lottie-web
           // hides it). What is drawn differs only where both draw the layer.
-          let drawn = (a.visible[i] && a.alpha[i] > 1e-6, b.visible[i] && b.alpha[i] > 1e-6)
-          if a.visible[i] != b.visible[i] || drawn.0 != drawn.1 { hidden.append(frame) }
-          guard drawn.0 && drawn.1 else { continue }
-          if pixels > Self.pixelThreshold || opacity > Self.valueThreshold
-            || color > Self.valueThreshold
-          {
-            differing.append(frame)
-            // The frame of the largest difference that counts: in pixels where any is over the
-            // threshold, else in opacity, else in colour (solver noise of 1e-12 px picked it).
-            let counted = pixels > Self.pixelThreshold ? pixels : 0
-            if counted > worst.pixels
-              || (worst.pixels == 0 && counted == 0
-                && (opacity > worst.opacity || (worst.opacity == 0 && color > worst.color)))
-            {
-              worst.at = frame
-            }
-            worst.pixels = max(worst.pixels, counted)
-            worst.opacity = max(worst.opacity, opacity)
-            worst.color = max(worst.color, color)
+          let drawn = (
+            exactState.visible[i] && exactState.alpha[i] > 1e-6,
+            variantState.visible[i] && variantState.alpha[i] > 1e-6
+          )
+          if exactState.visible[i] != variantState.visible[i] || drawn.0 != drawn.1 {
+            tallies[r][i].hidden.append(frame)
           }
+          guard drawn.0 && drawn.1 else { continue }
+          guard
+            pixels > Self.pixelThreshold || opacity > Self.valueThreshold
+              || color > Self.valueThreshold
+          else { continue }
+          var tally = tallies[r][i]
+          tally.differing.append(frame)
+          // The frame of the largest difference that counts: in pixels where any is over the
+          // threshold, else in opacity, else in colour (solver noise of 1e-12 px picked it).
+          let counted = pixels > Self.pixelThreshold ? pixels : 0
+          if tally.at == nil || counted > tally.pixels
+            || (tally.pixels == 0 && counted == 0
+              && (opacity > tally.opacity || (tally.opacity == 0 && color > tally.color)))
+          {
+            tally.at = frame
+          }
+          tally.pixels = max(tally.pixels, counted)
+          tally.opacity = max(tally.opacity, opacity)
+          tally.color = max(tally.color, color)
+          tallies[r][i] = tally
         }
-        guard !differing.isEmpty || !hidden.isEmpty else { continue }
+      }
+    }
+    for (r, (rule, _, held)) in evaluated.enumerated() {
+      var causes = held
+      for i in 0..<n {
+        let tally = tallies[r][i]
+        guard !tally.differing.isEmpty || !tally.hidden.isEmpty else { continue }
         var kinds: Set<CauseKind> = []
-        if worst.pixels > 0 { kinds.insert(.transform) }
-        if worst.opacity > 0 || !hidden.isEmpty { kinds.insert(.opacity) }
-        if worst.color > 0 { kinds.insert(.paint) }
-        guard let cause = Self.cause(of: i, among: causes, in: tree, moving: kinds) else {
-          continue
-        }
+        if tally.pixels > 0 { kinds.insert(.transform) }
+        if tally.opacity > 0 || !tally.hidden.isEmpty { kinds.insert(.opacity) }
+        if tally.color > 0 { kinds.insert(.paint) }
+        guard let cause = causes.nearest(to: i, moving: kinds) else { continue }
         findings.append(
           Finding(
-            rule: rule, pointer: cause, layer: tree.instances[i].key, box: layer.box,
-            frames: Self.ranges(differing, in: frames), pixels: worst.pixels,
-            opacity: worst.opacity, color: worst.color,
-            largestAt: differing.isEmpty ? nil : worst.at,
-            visibility: Self.ranges(hidden, in: frames)))
+            rule: rule, pointer: cause, layer: tree.instances[i].key,
+            box: tree.layers[tree.instances[i].layer].box,
+            frames: Self.ranges(tally.differing, in: frames), pixels: tally.pixels,
+            opacity: tally.opacity, color: tally.color,
+            largestAt: tally.differing.isEmpty ? nil : tally.at,
+            visibility: Self.ranges(tally.hidden, in: frames)))
       }
     }
     self.findings = findings
+    self.overflow = overflow
   }
 
-  /// What one frame shows, for every instance.
-  struct Shown {
-    var world: [LottieAffine]
-    var alpha: [Double]
-    var visible: [Bool]
-    var paints: [[Double]]
-  }
-
-  static func evaluateAll(_ tree: LottieLayerTree, frames: [Double], playback: LottiePlayback)
-    -> [Shown]
-  {
-    var state = LottieLayerTree.FrameState(count: tree.instances.count)
-    return frames.map { frame in
-      tree.evaluate(frame, into: &state, playback: playback)
-      let paints = tree.instances.indices.map { i -> [Double] in
-        let layer = tree.layers[tree.instances[i].layer]
-        return layer.paints.flatMap { paint in
-          paint.color.value(at: state.compFrame[i], playback: playback).prefix(3)
-            + [
-              (paint.opacity?.value(at: state.compFrame[i], playback: playback).first ?? 100) / 100
-            ]
-        }
+  /// Each instance's fills' and strokes' r, g, b and opacity at the frame just evaluated.
+  static func paints(
+    _ tree: LottieLayerTree, _ state: LottieLayerTree.FrameState, playback: LottiePlayback
+  ) -> [[Double]] {
+    tree.instances.indices.map { i -> [Double] in
+      let layer = tree.layers[tree.instances[i].layer]
+      guard !layer.paints.isEmpty else { return [] }
+      return layer.paints.flatMap { paint in
+        paint.color.value(at: state.compFrame[i], playback: playback).prefix(3)
+          + [(paint.opacity?.value(at: state.compFrame[i], playback: playback).first ?? 100) / 100]
       }
-      return Shown(world: state.world, alpha: state.alpha, visible: state.visible, paints: paints)
+    }
+  }
+
+  /// A rule's causes indexed by layer, and for each instance the nearest one — in its own
+  /// layer, else its parents' (nearest first), else the precompositions holding it — found once
+  /// and remembered: walking each instance's chain anew took 315 s (debug) for 4 000 layers
+  /// parented in a line.
+  struct Causes {
+    let list: [(Int, JSONPointer, CauseKind)]
+    let byLayer: [Int: [(JSONPointer, CauseKind)]]
+    let tree: LottieLayerTree
+    /// Whether the instance has any cause at all, and the nearest of each kind set asked.
+    let anyCause: [Bool]
+
+    init(_ list: [(Int, JSONPointer, CauseKind)], tree: LottieLayerTree) {
+      self.list = list
+      self.tree = tree
+      var byLayer: [Int: [(JSONPointer, CauseKind)]] = [:]
+      for (layer, pointer, kind) in list { byLayer[layer, default: []].append((pointer, kind)) }
+      self.byLayer = byLayer
+      // In instance order a container comes before what it holds; a parent may come later, so
+      // parents are resolved by a memoized walk.
+      var any = [Bool?](repeating: nil, count: tree.instances.count)
+      func resolve(_ i: Int) -> Bool {
+        if let known = any[i] { return known }
+        var chain: [Int] = []
+        var current: Int? = i
+        var found = false
+        while let j = current {
+          if let known = any[j] {
+            found = known
+            break
+          }
+          if byLayer[tree.instances[j].layer] != nil {
+            found = true
+            chain.append(j)
+            break
+          }
+          chain.append(j)
+          current = tree.instances[j].parent
+        }
+        if !found, let c = tree.instances[i].container { found = resolve(c) }
+        for j in chain { any[j] = any[j] ?? found }
+        any[i] = found
+        return found
+      }
+      anyCause = tree.instances.indices.map { resolve($0) }
+    }
+
+    var isEmpty: Bool { list.isEmpty }
+
+    func reaches(_ instance: Int) -> Bool { anyCause[instance] }
+
+    /// The nearest cause that moves what differs (`kinds`; a layer's own cause moves anything),
+    /// else the nearest of any kind: up the instance's parents, then its container's. Each
+    /// instance's answer is remembered for each set of kinds, so a chain is walked once.
+    mutating func nearest(to instance: Int, moving kinds: Set<CauseKind>) -> JSONPointer? {
+      let key =
+        (kinds.contains(.transform) ? 1 : 0) + (kinds.contains(.opacity) ? 2 : 0)
+        + (kinds.contains(.paint) ? 4 : 0)
+      return search(instance, key: key) { $0 == .layer || kinds.contains($0) }
+        ?? search(instance, key: 8) { _ in true }
+    }
+
+    /// Remembered answers: by key (a set of kinds, 0…8), by instance; `.some(nil)` is "none".
+    /// Arrays mutated in place, so remembering costs nothing per search.
+    var memo: [[JSONPointer??]] = []
+
+    private mutating func search(_ instance: Int, key: Int, _ accept: (CauseKind) -> Bool)
+      -> JSONPointer?
+    {
+      if memo.isEmpty {
+        memo = [[JSONPointer??]](
+          repeating: [JSONPointer??](repeating: nil, count: tree.instances.count), count: 9)
+      }
+      var path: [Int] = []
+      var result: JSONPointer?
+      var current: Int? = instance
+      while let j = current {
+        if let known = memo[key][j] {
+          result = known
+          break
+        }
+        path.append(j)
+        if let found = byLayer[tree.instances[j].layer]?.first(where: { accept($0.1) }) {
+          result = found.0
+          break
+        }
+        current = tree.instances[j].parent ?? tree.instances[j].container
+      }
+      for j in path { memo[key][j] = .some(result) }
+      return result
     }
   }
 
@@ -292,40 +433,20 @@ struct LottieLint: Sendable {
       }
     }
     if rule == .expressions {
+      // The layer an expression is in: its pointer's first two tokens (/layers/i) or four
+      // (/assets/j/layers/i), looked up (a search of the layers for each was quadratic).
+      var byPointer: [String: Int] = [:]
+      for (i, layer) in tree.layers.enumerated() { byPointer[layer.pointer.description] = i }
       for item in tree.notEvaluated where item.feature == .expressions {
-        let layer = tree.layers.firstIndex {
-          item.pointer.tokens.starts(with: $0.pointer.tokens)
-        }
-        if let layer { out.append((layer, item.pointer, .layer)) }
+        let tokens = item.pointer.tokens
+        let depth = tokens.first == LottieAnimation.Member.assets.rawValue ? 4 : 2
+        guard tokens.count >= depth,
+          let layer = byPointer[JSONPointer(Array(tokens.prefix(depth))).description]
+        else { continue }
+        out.append((layer, item.pointer, .layer))
       }
     }
     return out
-  }
-
-  /// The cause nearest an instance: in its own layer, else its parents' (nearest first), else
-  /// the precompositions holding it (and their parents).
-  static func cause(
-    of instance: Int, among causes: [(Int, JSONPointer, CauseKind)], in tree: LottieLayerTree,
-    moving kinds: Set<CauseKind>
-  ) -> JSONPointer? {
-    // Of the nearest layer's causes, one of the kinds that makes this difference; else any.
-    func nearest(_ accept: (CauseKind) -> Bool) -> JSONPointer? {
-      var current: Int? = instance
-      while let i = current {
-        var chain: Int? = i
-        while let j = chain {
-          if let found = causes.first(where: {
-            $0.0 == tree.instances[j].layer && accept($0.2)
-          }) {
-            return found.1
-          }
-          chain = tree.instances[j].parent
-        }
-        current = tree.instances[i].container
-      }
-      return nil
-    }
-    return nearest { $0 == .layer || kinds.contains($0) } ?? nearest { _ in true }
   }
 
   func write(to w: inout JSONWriter) {
