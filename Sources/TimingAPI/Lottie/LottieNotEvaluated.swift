@@ -17,6 +17,19 @@ struct LottieNotEvaluated: Sendable, Equatable {
     case pointer, feature, detail
   }
 
+  /// The list as both Lottie answers give it (`notEvaluated`): pointer, feature, detail.
+  static func write(_ list: [LottieNotEvaluated], to w: inout JSONWriter) {
+    w.beginArray()
+    for item in list {
+      w.beginObject()
+      w.member(Member.pointer, item.pointer.description)
+      w.member(Member.feature, item.feature.rawValue)
+      w.member(Member.detail, item.detail)
+      w.endObject()
+    }
+    w.endArray()
+  }
+
   /// The layer's features left out, each once (a precomposition's layer is listed at its asset
   /// pointer, not per instance).
   static func listing(_ layer: LottieLayer, at pointer: JSONPointer) -> [LottieNotEvaluated] {

@@ -223,15 +223,7 @@ struct LottieTimeline: Sendable {
     }
     w.endObject()
     w.key(Member.notEvaluated)
-    w.beginArray()
-    for item in tree.notEvaluated {
-      w.beginObject()
-      w.member(LottieNotEvaluated.Member.pointer, item.pointer.description)
-      w.member(LottieNotEvaluated.Member.feature, item.feature.rawValue)
-      w.member(LottieNotEvaluated.Member.detail, item.detail)
-      w.endObject()
-    }
-    w.endArray()
+    LottieNotEvaluated.write(tree.notEvaluated, to: &w)
     w.key(Member.warnings)
     SceneWarning.write(warnings, to: &w)
     w.endObject()
