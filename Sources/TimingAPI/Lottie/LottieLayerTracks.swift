@@ -126,7 +126,7 @@ final class LottieLayerTracks: Sendable {
         $0, at: pointer / LottieLayer.Member.timeRemap.rawValue, spatial: false, in: &context)
     }
     hidden = (layer.hidden ?? false) || (layer.matteTarget ?? 0) == 1
-    solidColor = layer.solidColor.flatMap(Self.hexColor)
+    solidColor = layer.solidColor.flatMap { HexColor.components($0, allowingShort: true) }
     if layer.solidColor != nil && solidColor == nil {
       context.warn(
         pointer / LottieLayer.Member.solidColor.rawValue,
@@ -237,30 +237,5 @@ final class LottieLayerTracks: Sendable {
       }
     }
     return box
-  }
-
-  /// `#rrggbb` (or `#rgb`, `#rrggbbaa`) as r, g, b, a in 0…1.
-  static func hexColor(_ text: String) -> [Double]? {
-    var digits = Array(text.utf8)
-    guard digits.first == UInt8(ascii: "#") else { return nil }
-    digits.removeFirst()
-    if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-    guard digits.count == 6 || digits.count == 8 else { return nil }
-    var channels: [Double] = []
-    for i in stride(from: 0, to: digits.count, by: 2) {
-      guard let high = hexDigit(digits[i]), let low = hexDigit(digits[i + 1]) else { return nil }
-      channels.append(Double(high * 16 + low) / 255)
-    }
-    if channels.count == 3 { channels.append(1) }
-    return channels
-  }
-
-  private static func hexDigit(_ byte: UInt8) -> Int? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
-    default: nil
-    }
   }
 }

@@ -66,7 +66,8 @@ struct LottieRoutes {
     let rules = LottieLint.applicable(in: tree)
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
-      try budget.charge(LottieLint.cost(tree, frames: frames.count, rules: rules), .sampling)
+      try budget.charge(
+        LottieLint.cost(tree, frames: frames.count, rules: rules.map(\.rule)), .sampling)
     } catch {
       throw Problem.tooMuchWork(
         error,

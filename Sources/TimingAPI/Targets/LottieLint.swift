@@ -60,9 +60,12 @@ struct LottieLint: Sendable {
   static let pixelThreshold = 5e-4
   static let valueThreshold = 1e-9
 
-  /// The rules that apply to the file: those with a cause in it.
-  static func applicable(in tree: LottieLayerTree) -> [LottieLintRule] {
-    LottieLintRule.allCases.filter { !causes($0, in: tree).isEmpty }
+  /// The rules that apply to the file, each with its causes in it: found once, for the charge
+  /// and for the lint.
+  static func applicable(in tree: LottieLayerTree) -> [(
+    rule: LottieLintRule, causes: [(Int, JSONPointer, CauseKind)]
+  )] {
+    LottieLintRule.allCases.map { ($0, causes($0, in: tree)) }.filter { !$0.causes.isEmpty }
   }
 
   /// The work of linting `frames` frames: each rule that applies evaluates the tree once more,
@@ -113,7 +116,11 @@ struct LottieLint: Sendable {
     var at: Double?
   }
 
-  init(tree: LottieLayerTree, frames: [Double], rules: [LottieLintRule], warnings: [SceneWarning]) {
+  init(
+    tree: LottieLayerTree, frames: [Double],
+    rules: [(rule: LottieLintRule, causes: [(Int, JSONPointer, CauseKind)])],
+    warnings: [SceneWarning]
+  ) {
     self.tree = tree
     self.frames = frames
     self.warnings = warnings
@@ -125,8 +132,8 @@ struct LottieLint: Sendable {
       firstInstance[instance.layer] = i
     }
     var evaluated: [(LottieLintRule, LottiePlayback, Causes)] = []
-    for rule in rules {
-      let causes = Causes(Self.causes(rule, in: tree), tree: tree)
+    for (rule, found) in rules {
+      let causes = Causes(found, tree: tree)
       guard !causes.isEmpty else { continue }
       guard let playback = rule.playback else {
         for (layer, pointer, _) in causes.list {

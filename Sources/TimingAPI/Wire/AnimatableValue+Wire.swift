@@ -112,18 +112,11 @@ extension AnimatableValue {
           pointer, "a colour string must be #RRGGBB or #RRGGBBAA; got '\(text.prefix(20))'")
         return nil
       }
-      var components: [Double] = []
-      var i = 1
-      while i < hex.count {
-        guard let h = hexValue(hex[i]), let l = hexValue(hex[i + 1]) else {
-          context.fail(
-            pointer, "'\(text.prefix(20))' has a character that is not a hexadecimal digit")
-          return nil
-        }
-        components.append(Double(h * 16 + l) / 255)
-        i += 2
+      guard let components = HexColor.components(text) else {
+        context.fail(
+          pointer, "'\(text.prefix(20))' has a character that is not a hexadecimal digit")
+        return nil
       }
-      if components.count == 3 { components.append(1) }
       return AnimatableValue(.color, components)
     case .object:
       let names = ValueType.color.componentNames
@@ -155,15 +148,6 @@ extension AnimatableValue {
         "must be a colour: \"#RRGGBB\", \"#RRGGBBAA\", {\"r\", \"g\", \"b\", \"a\"} or [r, g, b, a]"
       )
       return nil
-    }
-  }
-
-  private static func hexValue(_ c: UInt8) -> Int? {
-    switch c {
-    case 0x30...0x39: Int(c - 0x30)
-    case 0x41...0x46: Int(c - 0x41 + 10)
-    case 0x61...0x66: Int(c - 0x61 + 10)
-    default: nil
     }
   }
 }
