@@ -29,7 +29,9 @@ Output JSON:
                             "matrix": [[a,b,c,d,tx,ty] per frame],
                             "opacity": [...], "visible": [...],
                             "time": [...],          # layer-local time python-lottie uses
-                            "svg_rendered": [...]   # whether SvgBuilder emitted it (null if --no-svg-check)
+                            "svg_rendered": [...],  # whether SvgBuilder emitted it (null if --no-svg-check)
+                            "drawn_opacity": [...]  # product of the emitted groups' opacity from it out
+                                                    # (null where not emitted or --no-svg-check)
                            }},
    "notes": [...]}
 Matrix convention: x' = a*x + c*y + tx, y' = b*x + d*y + ty (same as
@@ -353,9 +355,16 @@ def svg_check(anim, frame, key_of):
             if e.tag == "mask":
                 matte_src = True
             e = parent.get(e)
+        # The opacity it is drawn at: every group's `opacity` from it out (SVG multiplies them).
+        drawn = 1.0
+        e = g
+        while e is not None:
+            if "opacity" in e.attrib:
+                drawn *= float(e.attrib["opacity"])
+            e = parent.get(e)
         key = key_of.get((lid, chain))
         if key is not None:
-            res[key] = (t, mat6(ctm), matte_src)
+            res[key] = (t, mat6(ctm), matte_src, drawn)
     return res
 
 
@@ -439,6 +448,7 @@ def main():
                     "index": l.index, "name": l.name, "type": getattr(l, "type", None),
                     "matrix": [None] * nF, "opacity": [None] * nF, "visible": [None] * nF,
                     "time": [None] * nF, "svg_rendered": [None] * nF,
+                    "drawn_opacity": [None] * nF,
                 }
                 key_of[(id(l), chain_ids(key, per))] = key
             o = layers_out[key]
@@ -459,7 +469,8 @@ def main():
                     continue
                 o["svg_rendered"][fi] = key in emitted
                 if key in emitted:
-                    t_svg, ctm, matte_src = emitted[key]
+                    t_svg, ctm, matte_src, drawn = emitted[key]
+                    o["drawn_opacity"][fi] = _num(drawn)
                     if abs(t_svg - per[key]["time"]) > 1e-9:
                         time_mismatches.append((key, frame, t_svg, per[key]["time"]))
                     mine = o["matrix"][fi]

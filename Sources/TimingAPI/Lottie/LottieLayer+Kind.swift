@@ -21,3 +21,16 @@ extension LottieLayer.Kind {
     }
   }
 }
+
+extension LottieLayer.Kind {
+  /// Whether python-lottie draws a layer of this type (`objects/layers.py`: the visual layers it
+  /// has a class for; any other type loads as a bare `Layer`, never drawn).
+  var pythonLottieDraws: Bool {
+    switch self {
+    case .precomposition, .solid, .image, .null, .shape, .text: true
+    case .audio, .videoPlaceholder, .imageSequence, .video, .imagePlaceholder, .guide,
+      .adjustment, .camera, .light, .data:
+      false
+    }
+  }
+}

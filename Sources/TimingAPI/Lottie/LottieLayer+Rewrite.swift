@@ -9,7 +9,10 @@ extension LottieLayer {
       // Left as it is where st × sr would be beyond what a document may state (±1e9).
       startTime = st * sr
     }
-    guard rules.contains(.easingHandleX) || rules.contains(.holdWithTangents) else { return }
+    guard
+      rules.contains(.easingHandleX) || rules.contains(.holdWithTangents)
+        || rules.contains(.pythonSpatialTime)
+    else { return }
     func fix(_ property: inout LottieAnimated<LottieNumbers>?, spatial: Bool) {
       guard var animated = property, case .keyframes(var keyframes) = animated.content else {
         return
@@ -23,6 +26,19 @@ extension LottieLayer {
           }
         }
         if rules.contains(.holdWithTangents), spatial, keyframes[k].isHold {
+          keyframes[k].spatialOut = nil
+          keyframes[k].spatialIn = nil
+        }
+        // Tangents on the straight line, which the timeline and lottie-web do not follow
+        // (`LottieTrack.leavesTheLine`): python-lottie follows any, uneased.
+        if rules.contains(.pythonSpatialTime), spatial, k + 1 < keyframes.count,
+          let out = keyframes[k].spatialOut?.values, let back = keyframes[k].spatialIn?.values,
+          let start = keyframes[k].start?.values,
+          let end = keyframes[k + 1].start?.values ?? keyframes[k].end?.values,
+          !LottieTrack.leavesTheLine(
+            start: start, end: end, out: out, in: back,
+            endStated: keyframes[k + 1].start != nil)
+        {
           keyframes[k].spatialOut = nil
           keyframes[k].spatialIn = nil
         }

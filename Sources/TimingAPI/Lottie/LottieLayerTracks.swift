@@ -27,6 +27,8 @@ final class LottieLayerTracks: Sendable {
   let name: String?
   let anchor, scale, rotation, opacity, skew, skewAxis: LottieTrack?
   let position: Position?
+  /// A split position's axes as python-lottie merges them (`LottieTrack.mergedAxes`).
+  let mergedSplitPosition: LottieTrack?
   let autoOrient: Bool
   let inPoint, outPoint, startTime, timeStretch: Double
   /// Whether the layer states `st` (lottie-spec 1.0 defaults it to 0; lottie-web never shows a
@@ -35,6 +37,10 @@ final class LottieLayerTracks: Sendable {
   let timeRemap: LottieTrack?
   /// Not drawn: `hd`, or a track matte's source (`td: 1`), which players draw only as a matte.
   let hidden: Bool
+  /// A track matte's source (`td: 1`): hidden even where `hd` is not read.
+  let matteSource: Bool
+  /// The rotation read from a 3D layer's `rz` (no `r`).
+  let rotationFromZ: Bool
   /// `sc`, as r, g, b, a in 0…1.
   let solidColor: [Double]?
   /// The layer's box in its own space, x0, y0, x1, y1 (docs/lottie.md "Lint": where a
@@ -98,8 +104,9 @@ final class LottieLayerTracks: Sendable {
     scale = track(transform.scale, .scale)
     // A 3D layer's z rotation stands for its rotation in 2D (its x and y turns are listed as
     // not evaluated).
+    rotationFromZ = transform.rotation == nil && transform.rotationZ != nil
     rotation = track(
-      transform.rotation ?? transform.rotationZ, transform.rotation == nil ? .rotationZ : .rotation)
+      transform.rotation ?? transform.rotationZ, rotationFromZ ? .rotationZ : .rotation)
     opacity = track(transform.opacity, .opacity)
     skew = track(transform.skew, .skew)
     skewAxis = track(transform.skewAxis, .skewAxis)
@@ -120,12 +127,18 @@ final class LottieLayerTracks: Sendable {
         position = nil
       }
     }
+    if case .split(let x, let y) = position {
+      mergedSplitPosition = LottieTrack.mergedAxes([x, y])
+    } else {
+      mergedSplitPosition = nil
+    }
     autoOrient = (layer.autoOrient ?? 0) == 1
     timeRemap = layer.timeRemap.flatMap {
       LottieTrack(
         $0, at: pointer / LottieLayer.Member.timeRemap.rawValue, spatial: false, in: &context)
     }
-    hidden = (layer.hidden ?? false) || (layer.matteTarget ?? 0) == 1
+    matteSource = (layer.matteTarget ?? 0) == 1
+    hidden = (layer.hidden ?? false) || matteSource
     solidColor = layer.solidColor.flatMap { HexColor.components($0, allowingShort: true) }
     if layer.solidColor != nil && solidColor == nil {
       context.warn(

@@ -106,24 +106,41 @@ extension LottieLayerTree {
     _ frame: Double, into state: inout FrameState, playback: LottiePlayback = .exact
   ) {
     let n = instances.count
+    let nested = playback.visibility == .pythonLottie || playback.opacityThroughParents
+    var own = [(alpha: Double, shown: Bool)](repeating: (1, true), count: nested ? n : 0)
     for i in 0..<n {
       let instance = instances[i]
       let layer = layers[instance.layer]
       let f: Double
       if let c = instance.container {
-        f = Self.contentFrame(
-          layers[instances[c].layer], at: state.compFrame[c], frameRate: frameRate,
-          playback: playback)
+        f =
+          playback.timeRemap == .fractionOfLayerSpan
+          ? pythonLottieFrame(i, at: frame, playback: playback)
+          : Self.contentFrame(
+            layers[instances[c].layer], at: state.compFrame[c], frameRate: frameRate,
+            playback: playback)
       } else {
         f = frame
       }
       state.compFrame[i] = f
       state.local[i] = Self.localMatrix(layer, at: f, playback: playback)
       state.inComposition[i] = nil
-      let shown =
-        !layer.hidden && layer.inPoint <= f && f < layer.outPoint
-        && !(playback.missingStartTimeHides && !layer.startTimeGiven)
+      let shown: Bool
+      switch playback.visibility {
+      case .spec:
+        shown =
+          !layer.hidden && layer.inPoint <= f && f < layer.outPoint
+          && !(playback.missingStartTimeHides && !layer.startTimeGiven)
+      case .pythonLottie:
+        // `SvgBuilder._on_layer`: only a root composition's layers are culled, op included;
+        // `hd` is not read.
+        // A layer of a type it has no class for (`Layer.load`) it does not draw.
+        shown =
+          !layer.matteSource && layer.kind?.pythonLottieDraws == true
+          && (instance.container != nil || (layer.inPoint <= f && f <= layer.outPoint))
+      }
       let opacity = (layer.opacity?.value(at: f, playback: playback).first ?? 100) / 100
+      if nested { own[i] = (opacity, shown) }
       if let c = instance.container {
         state.visible[i] = shown && state.visible[c]
         state.alpha[i] = opacity * state.alpha[c]
@@ -132,11 +149,78 @@ extension LottieLayerTree {
         state.alpha[i] = opacity
       }
     }
+    if nested { nestInParents(&state, own: own, playback: playback) }
     for i in 0..<n {
       let inComp = inComposition(i, &state)
       state.world[i] =
         instances[i].container.map { state.world[$0].concatenating(inComp) } ?? inComp
     }
+  }
+
+  /// python-lottie's SVG nesting (`utils/restructure.py`): a layer's group inside its parent's
+  /// (a root-most one inside its precomposition layer's), so a parent not drawn takes its
+  /// children (`visibility`), and a group's opacity — a null's set to 1 — multiplies what it
+  /// holds (`opacityThroughParents`). `own`: each instance's own opacity and shown state.
+  /// Resolved up each chain once (a parent may come after its child in the file; parents form
+  /// no cycle, `LottieLayerTree`).
+  private func nestInParents(
+    _ state: inout FrameState, own: [(alpha: Double, shown: Bool)], playback: LottiePlayback
+  ) {
+    let n = instances.count
+    // What each instance's group passes to those it holds.
+    var passed = [Double](repeating: 1, count: n)
+    var resolved = [Bool](repeating: false, count: n)
+    var chain: [Int] = []
+    for i in 0..<n where !resolved[i] {
+      chain.removeAll(keepingCapacity: true)
+      var current: Int? = i
+      while let j = current, !resolved[j] {
+        chain.append(j)
+        current = instances[j].parent
+      }
+      // Containers come before what they hold, so a chain's container is resolved.
+      for j in chain.reversed() {
+        let holder = instances[j].parent ?? instances[j].container
+        if playback.opacityThroughParents {
+          let above = holder.map { passed[$0] } ?? 1
+          state.alpha[j] = own[j].alpha * above
+          passed[j] = (layers[instances[j].layer].kind == .null ? 1 : own[j].alpha) * above
+        }
+        if playback.visibility == .pythonLottie {
+          state.visible[j] = own[j].shown && (holder.map { state.visible[$0] } ?? true)
+        }
+        resolved[j] = true
+      }
+    }
+  }
+
+  /// python-lottie's frame for an instance inside precompositions (`SvgBuilder.time`): from the
+  /// root composition in, each precomposition layer's `PrecompTime` — the frame, or with a
+  /// time remap ip·(1 − v) + op·v of the instance's own layer for tm's value v at the frame —
+  /// less its `st` (its `sr` never read).
+  private func pythonLottieFrame(_ i: Int, at frame: Double, playback: LottiePlayback) -> Double {
+    var containers: [Int] = []
+    var current = instances[i].container
+    while let c = current {
+      containers.append(c)
+      current = instances[c].container
+    }
+    let own = layers[instances[i].layer]
+    var t = frame
+    for c in containers.reversed() {
+      let layer = layers[instances[c].layer]
+      if let remap = layer.timeRemap {
+        let v = remap.value(at: t, playback: playback).first ?? 0
+        t = own.inPoint * (1 - v) + own.outPoint * v - layer.startTime
+      } else {
+        switch playback.precompositionTime {
+        case .stretchThenStart: t = t / layer.timeStretch - layer.startTime
+        case .startThenStretch: t = (t - layer.startTime) / layer.timeStretch
+        case .startIgnoringStretch: t -= layer.startTime
+        }
+      }
+    }
+    return t
   }
 
   /// The instance's matrix within its composition: its parents' local matrices, the furthest
@@ -168,10 +252,12 @@ extension LottieLayerTree {
     switch playback.precompositionTime {
     case .stretchThenStart: local = frame / layer.timeStretch - layer.startTime
     case .startThenStretch: local = (frame - layer.startTime) / layer.timeStretch
+    case .startIgnoringStretch: local = frame - layer.startTime
     }
     guard let remap = layer.timeRemap else { return local }
     switch playback.timeRemap {
-    case .afterStretch:
+    case .afterStretch, .fractionOfLayerSpan:
+      // (python-lottie's reading depends on each inner layer: `pythonLottieFrame`.)
       return (remap.value(at: local, playback: playback).first ?? 0) * frameRate
     case .atFrameClampingOutPoint:
       let remapped = (remap.value(at: frame, playback: playback).first ?? 0) * frameRate
@@ -187,8 +273,15 @@ extension LottieLayerTree {
   ) -> LottieAffine {
     let a = layer.anchor?.value(at: f, playback: playback) ?? []
     let s = layer.scale?.value(at: f, playback: playback) ?? []
-    var r = layer.rotation?.value(at: f, playback: playback).first ?? 0
-    let p = layer.position.map { position(of: $0, at: f, playback: playback) } ?? []
+    var r =
+      playback.rotationZIgnored && layer.rotationFromZ
+      ? 0 : layer.rotation?.value(at: f, playback: playback).first ?? 0
+    let p: [Double]
+    if playback.mergesSplitPosition, let merged = layer.mergedSplitPosition {
+      p = merged.value(at: f, playback: playback)
+    } else {
+      p = layer.position.map { position(of: $0, at: f, playback: playback) } ?? []
+    }
     var direction: [Double]?
     if layer.autoOrient, let position = layer.position {
       switch playback.autoOrient {
@@ -202,6 +295,12 @@ extension LottieLayerTree {
         }
       case .finiteDifference:
         direction = lottieWebDirection(position, at: f, playback: playback)
+      case .curveTangentAtTime:
+        // python-lottie turns a split position by nothing (its merged keyframes have no
+        // tangents).
+        if case .combined(let track) = position {
+          r += track.pythonLottieTangentAngle(at: f, playback: playback)
+        }
       }
     }
     if let direction, direction.count >= 2, direction[0] != 0 || direction[1] != 0 {
@@ -214,8 +313,9 @@ extension LottieLayerTree {
     m = m.concatenating(.rotation(degrees: r))
     if let sk = layer.skew?.value(at: f, playback: playback).first, sk != 0 {
       let sa = layer.skewAxis?.value(at: f, playback: playback).first ?? 0
-      m = m.concatenating(.rotation(degrees: -sa)).concatenating(.skewX(degrees: -sk))
-        .concatenating(.rotation(degrees: sa))
+      let turn = playback.skewAxisReversed ? -sa : sa
+      m = m.concatenating(.rotation(degrees: -turn)).concatenating(.skewX(degrees: -sk))
+        .concatenating(.rotation(degrees: turn))
     }
     m = m.concatenating(.scale(component(s, 0, 100) / 100, component(s, 1, 100) / 100))
     return m.concatenating(.translation(-component(a, 0, 0), -component(a, 1, 0)))

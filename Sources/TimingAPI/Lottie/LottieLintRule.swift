@@ -12,10 +12,23 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case missingStartTime = "lottie-web/missing-st"
   case singleKeyframe = "lottie-web/single-keyframe"
   case expressions = "lottie-web/expressions"
+  case pythonTimeStretch = "python-lottie/time-stretch"
+  case pythonTimeRemap = "python-lottie/time-remap"
+  case pythonHolds = "python-lottie/holds"
+  case pythonEasingFirstDimension = "python-lottie/easing-first-dimension"
+  case pythonEasingSolver = "python-lottie/easing-solver"
+  case pythonEasingHandleX = "python-lottie/easing-handle-x"
+  case pythonSpatialTime = "python-lottie/spatial-time"
+  case pythonAutoOrient = "python-lottie/auto-orient"
+  case pythonSkewAxis = "python-lottie/skew-axis"
+  case pythonRotationZ = "python-lottie/rotation-z"
+  case pythonSplitPosition = "python-lottie/split-position"
+  case pythonVisibility = "python-lottie/visibility"
+  case pythonOpacityThroughParents = "python-lottie/opacity-through-parents"
 
   /// The players a rule is about.
   enum Player: String, CaseIterable, Sendable {
-    case lottieWeb
+    case lottieWeb, pythonLottie
   }
 
   var player: Player {
@@ -24,15 +37,16 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       .spatialPolyline, .holdWithTangents, .autoOrientDifference, .missingStartTime,
       .singleKeyframe, .expressions:
       .lottieWeb
+    case .pythonTimeStretch, .pythonTimeRemap, .pythonHolds, .pythonEasingFirstDimension,
+      .pythonEasingSolver, .pythonEasingHandleX, .pythonSpatialTime, .pythonAutoOrient,
+      .pythonSkewAxis, .pythonRotationZ, .pythonSplitPosition, .pythonVisibility,
+      .pythonOpacityThroughParents:
+      .pythonLottie
     }
   }
 
   /// The player's versions the rule holds for.
-  var versions: String {
-    switch player {
-    case .lottieWeb: "lottie-web 5.x (read at v5.7.14; v5.13.0 the same)"
-    }
-  }
+  var versions: String { player.versions }
 
   /// Where the player's behaviour was read.
   var source: String {
@@ -56,6 +70,29 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "player/js/utils/PropertyFactory.js (interpolateValue reads the keyframe after the first)"
     case .expressions:
       "player/js/utils/expressions (run by the full builds: lottie.js, lottie_svg.js, …)"
+    case .pythonTimeStretch:
+      "lottie/parsers/svg/builder.py (PrecompTime.get_time_offset: time − start_time; sr never read)"
+    case .pythonTimeRemap:
+      "lottie/parsers/svg/builder.py (PrecompTime.get_time_offset: ip·(1 − tm) + op·tm of the layer drawn)"
+    case .pythonHolds:
+      "lottie/objects/properties.py (OffsetKeyframe.interpolated_value: no i or o holds; _get_value_helper: t ≤ next keyframe's time)"
+    case .pythonEasingFirstDimension, .pythonEasingHandleX:
+      "lottie/objects/properties.py (Keyframe.lerp_factor) and lottie/objects/easing.py (KeyframeBezierHandle x, y read as one number)"
+    case .pythonEasingSolver:
+      "lottie/objects/properties.py (KeyframeBezier: 11 samples, 4 Newton steps, or 10 bisections to 1e-7)"
+    case .pythonSpatialTime:
+      "lottie/objects/properties.py (OffsetKeyframe.interpolated_value: Bezier.point_at(ratio)) and lottie/objects/bezier.py (_bezier_points)"
+    case .pythonAutoOrient:
+      "lottie/objects/properties.py (get_tangent_angle, interpolated_tangent_angle) and lottie/objects/helpers.py (Transform.to_matrix)"
+    case .pythonSkewAxis:
+      "lottie/utils/transform.py (TransformMatrix.skew_from_axis) and lottie/objects/helpers.py (Transform.to_matrix)"
+    case .pythonRotationZ: "lottie/objects/helpers.py (Transform.to_matrix reads r alone)"
+    case .pythonSplitPosition:
+      "lottie/objects/properties.py (PositionValue._load_split, AnimatableMixin.merge_keyframes)"
+    case .pythonVisibility:
+      "lottie/parsers/svg/builder.py (SvgBuilder._on_layer: culls root layers at ip > t or op < t; hd not read) and lottie/objects/layers.py (Layer.load)"
+    case .pythonOpacityThroughParents:
+      "lottie/utils/restructure.py (a child's group inside its parent's) and lottie/parsers/svg/builder.py (set_transform: opacity on the group; a null's set to 1)"
     }
   }
 
@@ -82,6 +119,32 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "an animated property with one keyframe: lottie-web fails to render the frame (it reads a next keyframe that does not exist)"
     case .expressions:
       "lottie-web runs this expression; the timeline (and players without expressions) shows the keyframes or value beside it"
+    case .pythonTimeStretch:
+      "python-lottie runs a precomposition at f − st: it never reads sr (lottie-spec 1.0: f / sr − st)"
+    case .pythonTimeRemap:
+      "python-lottie reads a time remap's value v as a fraction of each inner layer's own span, ip·(1 − v) + op·v, at the frame itself (lottie-spec 1.0: seconds, after the stretch)"
+    case .pythonHolds:
+      "python-lottie holds a keyframe without i or o and moves one with them (h is not read), and shows the held value at the next keyframe's own time"
+    case .pythonEasingFirstDimension:
+      "per-dimension easing: python-lottie eases every dimension by the first's handles"
+    case .pythonEasingHandleX:
+      "an easing handle's x outside [0, 1]: python-lottie solves the curve as written, the timeline clamps x to [0, 1] as lottie-spec 1.0 states"
+    case .pythonEasingSolver:
+      "python-lottie solves an easing curve approximately (4 Newton steps from 11 samples, or at most 10 bisections): off the exact curve by up to about 1e-5 of the move"
+    case .pythonSpatialTime:
+      "a keyframe with to and ti (even on the line): python-lottie moves along their cubic at the time's fraction as its parameter — not eased, not by arc length — and along the straight line uneased where to is zero"
+    case .pythonAutoOrient:
+      "python-lottie turns an auto-oriented layer by its cubic's tangent at the time's fraction, and not at all where the keyframe has no to and ti or after the last keyframe"
+    case .pythonSkewAxis:
+      "python-lottie skews about the axis turned the other way (R(sa) · SkewX · R(−sa)): the same only where sa is 0 or 90°"
+    case .pythonRotationZ:
+      "a 3D layer's rz: python-lottie reads r alone, so the layer does not turn"
+    case .pythonSplitPosition:
+      "a split position: python-lottie merges the axes' keyframes at the union of their times, each easing both axes by x's curve there (else y's), and holds a merged keyframe without handles"
+    case .pythonVisibility:
+      "python-lottie shows a root layer from ip to op inclusive and a precomposition's layers at all times, does not read hd, and draws no layer of a type it has no class for (only precomposition, solid, image, null, shape and text); a layer not shown hides the layers parented to it"
+    case .pythonOpacityThroughParents:
+      "python-lottie multiplies a layer's opacity by its parents' (a null's aside): lottie-spec 1.0 passes opacity through precompositions only"
     }
   }
 
@@ -106,6 +169,20 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       p.easing = .lottieWeb
     case .missingStartTime: p.missingStartTimeHides = true
     case .singleKeyframe, .expressions: return nil
+    case .pythonTimeStretch: p.precompositionTime = .startIgnoringStretch
+    case .pythonTimeRemap: p.timeRemap = .fractionOfLayerSpan
+    case .pythonHolds: p.hold = .missingHandlesThroughNext
+    case .pythonEasingFirstDimension: p.easing = .firstDimension
+    case .pythonEasingSolver: p.easing = .pythonLottieClamped
+    case .pythonEasingHandleX: p.easing = .pythonLottie
+    case .pythonSpatialTime: p.arcLength = .curveParameterAtTime
+    case .pythonAutoOrient:
+      p.autoOrient = .curveTangentAtTime
+    case .pythonSkewAxis: p.skewAxisReversed = true
+    case .pythonRotationZ: p.rotationZIgnored = true
+    case .pythonSplitPosition: p.mergesSplitPosition = true
+    case .pythonVisibility: p.visibility = .pythonLottie
+    case .pythonOpacityThroughParents: p.opacityThroughParents = true
     }
     return p
   }
@@ -119,9 +196,42 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .easingHandleX: "the handles' x clamped to [0, 1]"
     case .holdWithTangents: "the hold keyframe's to and ti removed"
     case .missingStartTime: "st: 0 added"
+    case .pythonSpatialTime:
+      "to and ti removed where they lie on the straight line (the timeline and lottie-web do not follow them there)"
     case .timeRemapStretch, .easingSolver, .spatialPolyline, .autoOrientDifference,
-      .singleKeyframe, .expressions:
+      .singleKeyframe, .expressions, .pythonTimeStretch, .pythonTimeRemap, .pythonHolds,
+      .pythonEasingFirstDimension, .pythonEasingSolver, .pythonEasingHandleX, .pythonAutoOrient,
+      .pythonSkewAxis, .pythonRotationZ, .pythonSplitPosition, .pythonVisibility,
+      .pythonOpacityThroughParents:
       nil
+    }
+  }
+}
+
+extension LottieLintRule.Player {
+  /// The player's versions its rules hold for.
+  var versions: String {
+    switch self {
+    case .lottieWeb: "lottie-web 5.x (read at v5.7.14; v5.13.0 the same)"
+    case .pythonLottie: "python-lottie 0.7 (PyPI lottie, read at 0.7.2), its SVG and PNG output"
+    }
+  }
+
+  /// Every rule of the player at once: how it evaluates a file.
+  var playback: LottiePlayback {
+    switch self {
+    case .lottieWeb: .lottieWeb
+    case .pythonLottie: .pythonLottie
+    }
+  }
+
+  /// What the player's evaluation is, in a sentence.
+  var playbackSummary: String {
+    switch self {
+    case .lottieWeb:
+      "every lottie-web rule at once, as lottie-web's SVG and canvas renderers place layers"
+    case .pythonLottie:
+      "every python-lottie rule at once, as its SVG builder draws the file (nesting, culling, opacity)"
     }
   }
 }

@@ -9,6 +9,8 @@ struct LottiePlayback: Sendable, Equatable {
     case stretchThenStart
     /// After Effects and lottie-web: (f − st) / sr.
     case startThenStretch
+    /// python-lottie: f − st, `sr` never read.
+    case startIgnoringStretch
   }
 
   /// A time remap's argument.
@@ -18,6 +20,10 @@ struct LottiePlayback: Sendable, Equatable {
     /// lottie-web: tm at f, `sr` and `st` ignored, and a result equal to the layer's `op` read
     /// as `op − 1`.
     case atFrameClampingOutPoint
+    /// python-lottie: tm at the frame, read as a fraction v of each inner layer's own span,
+    /// ip·(1 − v) + op·v, less the precomposition layer's `st` (so each inner layer runs at a
+    /// time of its own).
+    case fractionOfLayerSpan
   }
 
   /// The easing curve's solution for x.
@@ -29,6 +35,16 @@ struct LottiePlayback: Sendable, Equatable {
     case lottieWeb
     /// lottie-web's solver on the handles clamped: its approximation alone.
     case lottieWebClamped
+    /// python-lottie's solver (the same bezier-easing in double, without lottie-web's shortcut
+    /// for a curve on the diagonal) on the handles as written, each dimension eased by the
+    /// first's curve.
+    case pythonLottie
+    /// python-lottie's solver on the handles clamped, each dimension by its own curve: its
+    /// approximation alone.
+    case pythonLottieClamped
+    /// The exact curve, each dimension eased by the first's: python-lottie's reading of
+    /// per-dimension handles alone.
+    case firstDimension
   }
 
   /// How a spatial segment is followed.
@@ -37,6 +53,10 @@ struct LottiePlayback: Sendable, Equatable {
     case exact
     /// lottie-web: along a polyline of `points` points (150), progress below 0 at the end.
     case polyline(points: Int)
+    /// python-lottie: every keyframe with both `to` and `ti` (on the line or not) as the cubic
+    /// Bézier's parameter at the time's fraction, unease; a zero `to` makes it the straight
+    /// line at that fraction (`Bezier._bezier_points` tests `to` twice).
+    case curveParameterAtTime
   }
 
   /// An auto-oriented layer's angle.
@@ -46,6 +66,28 @@ struct LottiePlayback: Sendable, Equatable {
     /// lottie-web: the difference of the position 0.01 frame back (0.01 after the first
     /// keyframe before it, 0.05 back from the last after it).
     case finiteDifference
+    /// python-lottie: the tangent of the segment's cubic (`curveParameterAtTime`) at the time's
+    /// fraction; no turn where the keyframe has no `to` and `ti`, or from the last keyframe on.
+    case curveTangentAtTime
+  }
+
+  /// Which keyframes hold, and until when.
+  enum Hold: Sendable, Equatable {
+    /// lottie-spec 1.0: `h: 1` holds until the next keyframe's time, which shows the next value.
+    case flagged
+    /// python-lottie: a keyframe without `i` or `o` holds (`h` is not read), and the next
+    /// keyframe's own time still shows the held value.
+    case missingHandlesThroughNext
+  }
+
+  /// When a layer is shown.
+  enum Visibility: Sendable, Equatable {
+    /// ip ≤ f < op, not `hd`, within a shown precomposition (docs/lottie.md "Time").
+    case spec
+    /// python-lottie's SVG builder: a root composition's layer at ip ≤ f ≤ op, one inside a
+    /// precomposition always; `hd` not read; a layer not drawn takes the layers parented to it
+    /// (nested in its group).
+    case pythonLottie
   }
 
   var precompositionTime = PrecompositionTime.stretchThenStart
@@ -59,6 +101,18 @@ struct LottiePlayback: Sendable, Equatable {
   /// A layer without `st`: st = 0 (spec), or never shown (lottie-web, whose comparisons with
   /// an undefined `st` are NaN).
   var missingStartTimeHides = false
+  var hold = Hold.flagged
+  var visibility = Visibility.spec
+  /// Opacity through parents as well as precompositions (python-lottie nests a child's group in
+  /// its parent's, a null's at opacity 1).
+  var opacityThroughParents = false
+  /// Skew about the axis rotated the other way: R(sa) · SkewX(−sk) · R(−sa) (python-lottie's
+  /// `skew_from_axis`), not R(−sa) · SkewX(−sk) · R(sa).
+  var skewAxisReversed = false
+  /// A split position's axes merged (`LottieTrack.mergedAxes`), as python-lottie loads them.
+  var mergesSplitPosition = false
+  /// A 3D layer's `rz` not read (python-lottie reads `r` alone).
+  var rotationZIgnored = false
 
   /// The timeline's own rules.
   static let exact = LottiePlayback()
@@ -69,4 +123,11 @@ struct LottiePlayback: Sendable, Equatable {
     precompositionTime: .startThenStretch, timeRemap: .atFrameClampingOutPoint,
     easing: .lottieWeb, arcLength: .polyline(points: 150), autoOrient: .finiteDifference,
     holdFollowsTangents: true, missingStartTimeHides: true)
+
+  /// python-lottie 0.7 (read at 0.7.2; docs/lottie.md "Lint"), as its SVG builder draws.
+  static let pythonLottie = LottiePlayback(
+    precompositionTime: .startIgnoringStretch, timeRemap: .fractionOfLayerSpan,
+    easing: .pythonLottie, arcLength: .curveParameterAtTime, autoOrient: .curveTangentAtTime,
+    hold: .missingHandlesThroughNext, visibility: .pythonLottie, opacityThroughParents: true,
+    skewAxisReversed: true, mergesSplitPosition: true, rotationZIgnored: true)
 }

@@ -6,7 +6,8 @@ extension LottieTrack {
       segments: segments.map {
         Segment(
           time: $0.time, start: $0.start.map { $0 * factor }, end: $0.end.map { $0 * factor },
-          hold: $0.hold, easings: $0.easings, spatial: nil, handles: $0.handles)
+          hold: $0.hold, easings: $0.easings, spatial: nil, handles: $0.handles,
+          tangents: nil)
       }, lastTime: lastTime, lastValue: lastValue.map { $0 * factor })
     track.pointer = pointer
     track.keyframeCount = keyframeCount

@@ -21,6 +21,9 @@ struct LottieTrack: Sendable {
     /// array takes its first); nil where the keyframe has none. What a player that does not
     /// clamp x reads (`LottiePlayback`).
     let handles: [[Double]]?
+    /// The keyframe's `to` and `ti` as written, where it has both (a position or an anchor,
+    /// on the line or not): what python-lottie follows (`LottiePlayback`).
+    let tangents: (out: [Double], in: [Double])?
   }
 
   /// A still value, or keyframes.
@@ -146,11 +149,9 @@ struct LottieTrack: Sendable {
           easings.append(Self.easing(keyframe, dimension: d))
         }
         var curve: SpatialSegment?
+        var tangents: (out: [Double], in: [Double])?
         if spatial, let out = keyframe.spatialOut?.values,
-          let back = keyframe.spatialIn?.values,
-          Self.leavesTheLine(
-            start: start, end: end, out: out, in: back,
-            endStated: keyframes[i + 1].start != nil)
+          let back = keyframe.spatialIn?.values
         {
           guard
             Self.checked(
@@ -159,15 +160,22 @@ struct LottieTrack: Sendable {
               back, at: at / LottieKeyframe<LottieNumbers>.Member.spatialIn, in: &context)
           else { return nil }
           let n = min(dimensions, out.count, back.count)
-          curve = SpatialSegment(
-            start: Array(start.prefix(n)), end: Array(end.prefix(n)), out: Array(out.prefix(n)),
-            in: Array(back.prefix(n)))
+          tangents = (Array(out.prefix(n)), Array(back.prefix(n)))
+          if Self.leavesTheLine(
+            start: start, end: end, out: out, in: back,
+            endStated: keyframes[i + 1].start != nil)
+          {
+            curve = SpatialSegment(
+              start: Array(start.prefix(n)), end: Array(end.prefix(n)),
+              out: Array(out.prefix(n)), in: Array(back.prefix(n)))
+          }
         }
         segments.append(
           Segment(
             time: keyframe.time, start: Array(start.prefix(dimensions)),
             end: Array(end.prefix(dimensions)), hold: keyframe.isHold, easings: easings,
-            spatial: curve, handles: Self.handles(keyframe, dimensions: max(dimensions, 1))))
+            spatial: curve, handles: Self.handles(keyframe, dimensions: max(dimensions, 1)),
+            tangents: tangents))
       }
       self.init(
         still: keyframes.count == 1 ? values[0] : nil, segments: segments,

@@ -17,7 +17,7 @@ struct LottieRoutes {
   }
 
   enum LintParameter: String, WireMember, CaseIterable {
-    case fix
+    case fix, players
   }
 
   static let lintParameters = parameters.union(LintParameter.allCases.map(\.rawValue))
@@ -57,13 +57,28 @@ struct LottieRoutes {
           parameter: LintParameter.fix, "must be true or false, not '\(text.prefix(20))'")
       }
     }
+    // The players to lint for, comma-separated (all by default).
+    var players = Set(LottieLintRule.Player.allCases)
+    if let text = context.query.first(LintParameter.players) {
+      players = []
+      for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let player = LottieLintRule.Player(rawValue: String(name)) else {
+          let known = LottieLintRule.Player.allCases.map(\.rawValue).joined(separator: ", ")
+          problems.fail(
+            parameter: LintParameter.players,
+            "names '\(name.prefix(40))', not a player linted (\(known))")
+          break
+        }
+        players.insert(player)
+      }
+    }
     try problems.throwIfFailed()
     if fix { try context.refusePrecision(for: .rewrittenDocument) }
     var (animation, tree, decoding) = try read(context)
     let frames = LottieTimeline.frames(
       context.query, tree: tree, maxSamples: configuration.maxSamples, in: &problems)
     try problems.throwIfFailed()
-    let rules = LottieLint.applicable(in: tree)
+    let rules = LottieLint.applicable(in: tree, players: players)
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
