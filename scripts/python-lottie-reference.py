@@ -45,7 +45,13 @@ import sys
 import time as _time
 import warnings
 
-import lottie
+try:
+    import lottie
+except ImportError:  # installed from PyPI when missing (the version the rules were read at)
+    import subprocess
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                    "lottie==0.7.2"], check=True)
+    import lottie
 from lottie import objects
 from lottie.utils.transform import TransformMatrix
 from lottie.parsers.svg.builder import PrecompTime, SvgBuilder

@@ -34,3 +34,16 @@ extension LottieLayer.Kind {
     }
   }
 }
+
+extension LottieLayer.Kind {
+  /// Whether python-lottie has a class for a layer of this type (`objects/layers.py`); for any
+  /// other its SVG builder raises.
+  var pythonLottieLoads: Bool {
+    switch self {
+    case .precomposition, .solid, .image, .null, .shape, .text, .audio, .camera, .data: true
+    case .videoPlaceholder, .imageSequence, .video, .imagePlaceholder, .guide, .adjustment,
+      .light:
+      false
+    }
+  }
+}

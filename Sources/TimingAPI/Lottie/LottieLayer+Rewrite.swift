@@ -11,7 +11,7 @@ extension LottieLayer {
     }
     guard
       rules.contains(.easingHandleX) || rules.contains(.holdWithTangents)
-        || rules.contains(.pythonSpatialTime)
+        || rules.contains(.pythonTangentsOnTheLine)
     else { return }
     func fix(_ property: inout LottieAnimated<LottieNumbers>?, spatial: Bool) {
       guard var animated = property, case .keyframes(var keyframes) = animated.content else {
@@ -31,7 +31,7 @@ extension LottieLayer {
         }
         // Tangents on the straight line, which the timeline and lottie-web do not follow
         // (`LottieTrack.leavesTheLine`): python-lottie follows any, uneased.
-        if rules.contains(.pythonSpatialTime), spatial, k + 1 < keyframes.count,
+        if rules.contains(.pythonTangentsOnTheLine), spatial, k + 1 < keyframes.count,
           let out = keyframes[k].spatialOut?.values, let back = keyframes[k].spatialIn?.values,
           let start = keyframes[k].start?.values,
           let end = keyframes[k + 1].start?.values ?? keyframes[k].end?.values,

@@ -11,6 +11,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case autoOrientDifference = "lottie-web/auto-orient-difference"
   case missingStartTime = "lottie-web/missing-st"
   case singleKeyframe = "lottie-web/single-keyframe"
+  case keyframeWithoutHandles = "lottie-web/keyframe-without-handles"
   case expressions = "lottie-web/expressions"
   case pythonTimeStretch = "python-lottie/time-stretch"
   case pythonTimeRemap = "python-lottie/time-remap"
@@ -19,12 +20,14 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case pythonEasingSolver = "python-lottie/easing-solver"
   case pythonEasingHandleX = "python-lottie/easing-handle-x"
   case pythonSpatialTime = "python-lottie/spatial-time"
+  case pythonTangentsOnTheLine = "python-lottie/tangents-on-the-line"
   case pythonAutoOrient = "python-lottie/auto-orient"
   case pythonSkewAxis = "python-lottie/skew-axis"
   case pythonRotationZ = "python-lottie/rotation-z"
   case pythonSplitPosition = "python-lottie/split-position"
   case pythonVisibility = "python-lottie/visibility"
   case pythonOpacityThroughParents = "python-lottie/opacity-through-parents"
+  case pythonLayerType = "python-lottie/layer-type"
 
   /// The players a rule is about.
   enum Player: String, CaseIterable, Sendable {
@@ -35,12 +38,13 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     switch self {
     case .precompositionTimeOrder, .timeRemapStretch, .easingHandleX, .easingSolver,
       .spatialPolyline, .holdWithTangents, .autoOrientDifference, .missingStartTime,
-      .singleKeyframe, .expressions:
+      .singleKeyframe, .keyframeWithoutHandles, .expressions:
       .lottieWeb
     case .pythonTimeStretch, .pythonTimeRemap, .pythonHolds, .pythonEasingFirstDimension,
-      .pythonEasingSolver, .pythonEasingHandleX, .pythonSpatialTime, .pythonAutoOrient,
+      .pythonEasingSolver, .pythonEasingHandleX, .pythonSpatialTime, .pythonTangentsOnTheLine,
+      .pythonAutoOrient,
       .pythonSkewAxis, .pythonRotationZ, .pythonSplitPosition, .pythonVisibility,
-      .pythonOpacityThroughParents:
+      .pythonOpacityThroughParents, .pythonLayerType:
       .pythonLottie
     }
   }
@@ -68,6 +72,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "player/js/elements/helpers/RenderableElement.js (checkLayerLimits: ip − st <= num, num = frame − st)"
     case .singleKeyframe:
       "player/js/utils/PropertyFactory.js (interpolateValue reads the keyframe after the first)"
+    case .keyframeWithoutHandles:
+      "player/js/utils/PropertyFactory.js (interpolateValue reads keyData.o.x unless h is 1)"
     case .expressions:
       "player/js/utils/expressions (run by the full builds: lottie.js, lottie_svg.js, …)"
     case .pythonTimeStretch:
@@ -80,7 +86,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "lottie/objects/properties.py (Keyframe.lerp_factor) and lottie/objects/easing.py (KeyframeBezierHandle x, y read as one number)"
     case .pythonEasingSolver:
       "lottie/objects/properties.py (KeyframeBezier: 11 samples, 4 Newton steps, or 10 bisections to 1e-7)"
-    case .pythonSpatialTime:
+    case .pythonSpatialTime, .pythonTangentsOnTheLine:
       "lottie/objects/properties.py (OffsetKeyframe.interpolated_value: Bezier.point_at(ratio)) and lottie/objects/bezier.py (_bezier_points)"
     case .pythonAutoOrient:
       "lottie/objects/properties.py (get_tangent_angle, interpolated_tangent_angle) and lottie/objects/helpers.py (Transform.to_matrix)"
@@ -89,6 +95,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .pythonRotationZ: "lottie/objects/helpers.py (Transform.to_matrix reads r alone)"
     case .pythonSplitPosition:
       "lottie/objects/properties.py (PositionValue._load_split, AnimatableMixin.merge_keyframes)"
+    case .pythonLayerType:
+      "lottie/objects/layers.py (Layer.load: a bare Layer) and lottie/utils/restructure.py (restructure_layer_list reads its matte_mode)"
     case .pythonVisibility:
       "lottie/parsers/svg/builder.py (SvgBuilder._on_layer: culls root layers at ip > t or op < t; hd not read) and lottie/objects/layers.py (Layer.load)"
     case .pythonOpacityThroughParents:
@@ -117,6 +125,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "a layer without st: lottie-web never shows it (its frame comparisons are NaN); lottie-spec 1.0 defaults st to 0"
     case .singleKeyframe:
       "an animated property with one keyframe: lottie-web fails to render the frame (it reads a next keyframe that does not exist)"
+    case .keyframeWithoutHandles:
+      "a keyframe without i or o that is neither a hold nor the last (lottie-spec 1.0 allows no other): lottie-web fails to render every frame of its segment (it reads o.x of nothing); the timeline draws a straight line"
     case .expressions:
       "lottie-web runs this expression; the timeline (and players without expressions) shows the keyframes or value beside it"
     case .pythonTimeStretch:
@@ -132,13 +142,17 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .pythonEasingSolver:
       "python-lottie solves an easing curve approximately (4 Newton steps from 11 samples, or at most 10 bisections): off the exact curve by up to about 1e-5 of the move"
     case .pythonSpatialTime:
-      "a keyframe with to and ti (even on the line): python-lottie moves along their cubic at the time's fraction as its parameter — not eased, not by arc length — and along the straight line uneased where to is zero"
+      "a keyframe with to and ti off the straight line: python-lottie moves along their cubic at the time's fraction as its parameter — not eased, not by arc length"
+    case .pythonTangentsOnTheLine:
+      "a keyframe with to and ti on the straight line (bodymovin writes zeros): python-lottie still follows them uneased — along their cubic at the time's fraction, or the line at it where to is zero — where the timeline and lottie-web draw the eased straight line"
     case .pythonAutoOrient:
       "python-lottie turns an auto-oriented layer by its cubic's tangent at the time's fraction, and not at all where the keyframe has no to and ti or after the last keyframe"
     case .pythonSkewAxis:
       "python-lottie skews about the axis turned the other way (R(sa) · SkewX · R(−sa)): the same only where sa is 0 or 90°"
     case .pythonRotationZ:
       "a 3D layer's rz: python-lottie reads r alone, so the layer does not turn"
+    case .pythonLayerType:
+      "a layer of a type python-lottie has no class for (it knows precomposition, solid, image, null, shape, text, audio, camera and data): its SVG builder raises, and draws nothing of the file"
     case .pythonSplitPosition:
       "a split position: python-lottie merges the axes' keyframes at the union of their times, each easing both axes by x's curve there (else y's), and holds a merged keyframe without handles"
     case .pythonVisibility:
@@ -168,14 +182,14 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       // 0.005 px, where the solver's 1e-7 of a 1 300 px move is 2 % (0.17° on Boat_Loader).
       p.easing = .lottieWeb
     case .missingStartTime: p.missingStartTimeHides = true
-    case .singleKeyframe, .expressions: return nil
+    case .singleKeyframe, .keyframeWithoutHandles, .expressions, .pythonLayerType: return nil
     case .pythonTimeStretch: p.precompositionTime = .startIgnoringStretch
     case .pythonTimeRemap: p.timeRemap = .fractionOfLayerSpan
     case .pythonHolds: p.hold = .missingHandlesThroughNext
     case .pythonEasingFirstDimension: p.easing = .firstDimension
     case .pythonEasingSolver: p.easing = .pythonLottieClamped
     case .pythonEasingHandleX: p.easing = .pythonLottie
-    case .pythonSpatialTime: p.arcLength = .curveParameterAtTime
+    case .pythonSpatialTime, .pythonTangentsOnTheLine: p.arcLength = .curveParameterAtTime
     case .pythonAutoOrient:
       p.autoOrient = .curveTangentAtTime
     case .pythonSkewAxis: p.skewAxisReversed = true
@@ -196,13 +210,15 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .easingHandleX: "the handles' x clamped to [0, 1]"
     case .holdWithTangents: "the hold keyframe's to and ti removed"
     case .missingStartTime: "st: 0 added"
-    case .pythonSpatialTime:
+    case .pythonTangentsOnTheLine:
       "to and ti removed where they lie on the straight line (the timeline and lottie-web do not follow them there)"
     case .timeRemapStretch, .easingSolver, .spatialPolyline, .autoOrientDifference,
-      .singleKeyframe, .expressions, .pythonTimeStretch, .pythonTimeRemap, .pythonHolds,
-      .pythonEasingFirstDimension, .pythonEasingSolver, .pythonEasingHandleX, .pythonAutoOrient,
+      .singleKeyframe, .keyframeWithoutHandles, .expressions, .pythonTimeStretch,
+      .pythonTimeRemap, .pythonHolds,
+      .pythonEasingFirstDimension, .pythonEasingSolver, .pythonEasingHandleX, .pythonSpatialTime,
+      .pythonAutoOrient,
       .pythonSkewAxis, .pythonRotationZ, .pythonSplitPosition, .pythonVisibility,
-      .pythonOpacityThroughParents:
+      .pythonOpacityThroughParents, .pythonLayerType:
       nil
     }
   }

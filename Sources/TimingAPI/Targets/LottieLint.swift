@@ -507,6 +507,10 @@ struct LottieLint: Sendable {
                 / LottieTransform.Member.position.rawValue, .transform
             ))
         }
+      case .pythonLayerType:
+        if !(layer.kind?.pythonLottieLoads ?? false) {
+          out.append((i, layer.pointer / LottieLayer.Member.type.rawValue, .layer))
+        }
       case .pythonVisibility:
         // Every layer may differ (op included, hd not read, a precomposition's layers not
         // culled): the findings say where one does.
@@ -516,8 +520,9 @@ struct LottieLint: Sendable {
           out.append((i, layer.pointer / LottieLayer.Member.parent.rawValue, .opacity))
         }
       case .easingHandleX, .easingSolver, .spatialPolyline, .holdWithTangents, .singleKeyframe,
+        .keyframeWithoutHandles,
         .pythonHolds, .pythonEasingFirstDimension, .pythonEasingSolver, .pythonEasingHandleX,
-        .pythonSpatialTime:
+        .pythonSpatialTime, .pythonTangentsOnTheLine:
         let paintTracks = Set(
           layer.paints.flatMap { [$0.color.pointer] + ($0.opacity.map { [$0.pointer] } ?? []) }
             .map(\.description))
@@ -542,17 +547,22 @@ struct LottieLint: Sendable {
               applies = !segment.hold && segment.easings.contains { $0 != nil }
             case .spatialPolyline: applies = segment.spatial != nil && !segment.hold
             case .holdWithTangents: applies = segment.spatial != nil && segment.hold
+            case .keyframeWithoutHandles: applies = !segment.hold && segment.handles == nil
             case .pythonHolds:
               // Held by either reading: at the next keyframe's own time python-lottie still
               // holds; a hold with handles it moves, one without a flag it holds.
               applies = segment.hold || segment.handles == nil
             case .pythonEasingFirstDimension:
               applies = (segment.handles ?? []).contains { $0 != segment.handles?[0] }
-            case .pythonSpatialTime: applies = segment.tangents != nil
+            case .pythonSpatialTime: applies = segment.tangents != nil && segment.spatial != nil
+            case .pythonTangentsOnTheLine:
+              applies = segment.tangents != nil && segment.spatial == nil
             case .precompositionTimeOrder, .timeRemapStretch, .autoOrientDifference,
-              .missingStartTime, .singleKeyframe, .expressions, .pythonTimeStretch,
+              .missingStartTime, .singleKeyframe, .keyframeWithoutHandles, .expressions,
+              .pythonTimeStretch,
               .pythonTimeRemap, .pythonAutoOrient, .pythonSkewAxis, .pythonRotationZ,
-              .pythonSplitPosition, .pythonVisibility, .pythonOpacityThroughParents:
+              .pythonSplitPosition, .pythonVisibility, .pythonOpacityThroughParents,
+              .pythonLayerType:
               applies = false
             }
             if applies {
