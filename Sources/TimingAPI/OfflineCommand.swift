@@ -124,7 +124,8 @@ public struct OfflineCommand: Sendable, Equatable {
             POST /v1/lottie/timeline with the Lottie file (- reads standard input): each layer's
             world transform, opacity, visibility and colours at the frames (the file's ip to op
             at its own rate without them), e.g. lottie timeline anim.json --frames 0..30
-        animation-timing lottie lint FILE [--frames A..B --fps N --times T,… --fix true] [-o FILE]
+        animation-timing lottie lint FILE [--frames A..B --fps N --times T,… --fix true
+            --players P,…] [-o FILE]
             POST /v1/lottie/lint: what each player shows differently from the timeline, rule
             by rule, or (--fix true) the file rewritten so that they agree
       The answer goes to standard output (or FILE) with exit status 0; no file is written
