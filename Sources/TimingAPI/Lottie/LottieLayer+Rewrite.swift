@@ -1,8 +1,24 @@
 /// A layer's part of the lint's rewrites (`LottieAnimation.rewrite`, docs/lottie.md "Lint").
 extension LottieLayer {
   mutating func rewrite(_ rules: Set<LottieLintRule>) {
+    // The players that run a precomposition at (f − st) / sr share a rewrite, and those that
+    // solve handles as written (or fail on them) another.
+    let timeOrder: Set<LottieLintRule> = [
+      .precompositionTimeOrder, .iosPrecompositionTimeOrder, .androidPrecompositionTimeOrder,
+      .skottiePrecompositionTimeOrder, .thorvgPrecompositionTimeOrder,
+    ]
+    let handleX: Set<LottieLintRule> = [
+      .easingHandleX, .rlottieEasingHandleX, .thorvgEasingHandleX, .androidEasingOutHandleX,
+    ]
+    let clampsX = !rules.isDisjoint(with: handleX)
     if rules.contains(.missingStartTime), startTime == nil { startTime = 0 }
-    if rules.contains(.precompositionTimeOrder), kind == .precomposition, timeRemap == nil,
+    if rules.contains(.rlottieRotationWithoutDdd), threeD == nil,
+      transform.map({ $0.rotationX == nil && $0.rotationY == nil && $0.rotationZ == nil }) ?? true
+    {
+      // Where it has no 3D turns: rlottie drops a ddd: 0 layer that has any.
+      threeD = 0
+    }
+    if !rules.isDisjoint(with: timeOrder), kind == .precomposition, timeRemap == nil,
       let sr = timeStretch, sr != 1, let st = startTime, st != 0,
       LottieTrack.valueRange.contains(st * sr)
     {
@@ -10,15 +26,15 @@ extension LottieLayer {
       startTime = st * sr
     }
     guard
-      rules.contains(.easingHandleX) || rules.contains(.holdWithTangents)
-        || rules.contains(.pythonTangentsOnTheLine)
+      clampsX || rules.contains(.holdWithTangents) || rules.contains(.pythonTangentsOnTheLine)
+        || rules.contains(.rlottieLastKeyframeEased)
     else { return }
     func fix(_ property: inout LottieAnimated<LottieNumbers>?, spatial: Bool) {
       guard var animated = property, case .keyframes(var keyframes) = animated.content else {
         return
       }
       for k in keyframes.indices {
-        if rules.contains(.easingHandleX) {
+        if clampsX {
           for handle in [\LottieKeyframe<LottieNumbers>.outHandle, \.inHandle] {
             guard var h = keyframes[k][keyPath: handle] else { continue }
             h.x.values = h.x.values.map { min(max($0, 0), 1) }
@@ -42,6 +58,13 @@ extension LottieLayer {
           keyframes[k].spatialOut = nil
           keyframes[k].spatialIn = nil
         }
+      }
+      // A last keyframe's handles ease nothing; rlottie reads the property as nothing for them.
+      if rules.contains(.rlottieLastKeyframeEased), keyframes.count > 1,
+        !keyframes[keyframes.count - 1].isHold
+      {
+        keyframes[keyframes.count - 1].outHandle = nil
+        keyframes[keyframes.count - 1].inHandle = nil
       }
       animated.content = .keyframes(keyframes)
       property = animated

@@ -41,6 +41,8 @@ final class LottieLayerTracks: Sendable {
   let matteSource: Bool
   /// The rotation read from a 3D layer's `rz` (no `r`).
   let rotationFromZ: Bool
+  /// `ddd: 0` stated (rlottie turns a layer by `r` only then).
+  let twoDStated: Bool
   /// `sc`, as r, g, b, a in 0…1.
   let solidColor: [Double]?
   /// The layer's box in its own space, x0, y0, x1, y1 (docs/lottie.md "Lint": where a
@@ -105,6 +107,7 @@ final class LottieLayerTracks: Sendable {
     // A 3D layer's z rotation stands for its rotation in 2D (its x and y turns are listed as
     // not evaluated).
     rotationFromZ = transform.rotation == nil && transform.rotationZ != nil
+    twoDStated = layer.threeD == 0
     rotation = track(
       transform.rotation ?? transform.rotationZ, rotationFromZ ? .rotationZ : .rotation)
     opacity = track(transform.opacity, .opacity)

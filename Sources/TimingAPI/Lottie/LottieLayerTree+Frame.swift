@@ -103,9 +103,10 @@ extension LottieLayerTree {
   /// Every instance at root frame `frame`: containers come before what they hold, so each
   /// composition's frame is known when its layers are reached.
   func evaluate(
-    _ frame: Double, into state: inout FrameState, playback: LottiePlayback = .exact
+    _ asked: Double, into state: inout FrameState, playback: LottiePlayback = .exact
   ) {
     let n = instances.count
+    let frame = drawnFrame(asked, playback: playback)
     let nested = playback.visibility == .pythonLottie || playback.opacityThroughParents
     var own = [(alpha: Double, shown: Bool)](repeating: (1, true), count: nested ? n : 0)
     for i in 0..<n {
@@ -116,14 +117,12 @@ extension LottieLayerTree {
         f =
           playback.timeRemap == .fractionOfLayerSpan
           ? pythonLottieFrame(i, at: frame, playback: playback)
-          : Self.contentFrame(
-            layers[instances[c].layer], at: state.compFrame[c], frameRate: frameRate,
-            playback: playback)
+          : contentFrame(layers[instances[c].layer], at: state.compFrame[c], playback: playback)
       } else {
         f = frame
       }
       state.compFrame[i] = f
-      state.local[i] = Self.localMatrix(layer, at: f, playback: playback)
+      state.local[i] = localMatrix(layer, at: f, playback: playback)
       state.inComposition[i] = nil
       let shown: Bool
       switch playback.visibility {
@@ -131,6 +130,10 @@ extension LottieLayerTree {
         shown =
           !layer.hidden && layer.inPoint <= f && f < layer.outPoint
           && !(playback.missingStartTimeHides && !layer.startTimeGiven)
+      case .throughOutPoint:
+        shown = !layer.hidden && layer.inPoint <= f && f <= layer.outPoint
+      case .roundedThroughOutPoint:
+        shown = !layer.hidden && layer.inPoint.rounded() <= f && f <= layer.outPoint.rounded()
       case .pythonLottie:
         // `SvgBuilder._on_layer`: only a root composition's layers are culled, op included;
         // `hd` is not read.
@@ -139,7 +142,10 @@ extension LottieLayerTree {
           !layer.matteSource && layer.kind?.pythonLottieDraws == true
           && (instance.container != nil || (layer.inPoint <= f && f <= layer.outPoint))
       }
-      let opacity = (layer.opacity?.value(at: f, playback: playback).first ?? 100) / 100
+      let opacity =
+        (playback.opacityWholePercent
+          ? layer.opacity?.wholePercentValue(at: f, playback: playback) ?? 100
+          : layer.opacity?.value(at: f, playback: playback).first ?? 100) / 100
       if nested { own[i] = (opacity, shown) }
       if let c = instance.container {
         state.visible[i] = shown && state.visible[c]
@@ -217,6 +223,8 @@ extension LottieLayerTree {
         case .stretchThenStart: t = t / layer.timeStretch - layer.startTime
         case .startThenStretch: t = (t - layer.startTime) / layer.timeStretch
         case .startIgnoringStretch: t -= layer.startTime
+        case .startThenStretchTruncated:
+          t = ((t - layer.startTime.rounded(.towardZero)) / layer.timeStretch).rounded(.towardZero)
         }
       }
     }
@@ -241,46 +249,76 @@ extension LottieLayerTree {
     return matrix
   }
 
+  /// The root frame a player draws when asked for `frame`: rlottie's whole frames.
+  func drawnFrame(_ frame: Double, playback: LottiePlayback) -> Double {
+    switch playback.frames {
+    case .any: return frame
+    case .whole:
+      let (first, last) = (inPoint.rounded(), outPoint.rounded())
+      return min(max(first + (frame - first).rounded(), first), last)
+    case .beforeOutPoint:
+      return frame >= outPoint ? outPoint - 1 : max(frame, inPoint)
+    }
+  }
+
   /// The frame of a precomposition's own composition when the layer holding it is at `frame`
   /// of its composition (lottie-spec 1.0 "Time Stretch": t′ = t / sr − st; then, with a time
   /// remap, tm(t′) seconds at the document's frame rate).
-  static func contentFrame(
-    _ layer: LottieLayerTracks, at frame: Double, frameRate: Double,
-    playback: LottiePlayback = .exact
+  func contentFrame(
+    _ layer: LottieLayerTracks, at frame: Double, playback: LottiePlayback = .exact
   ) -> Double {
     let local: Double
     switch playback.precompositionTime {
     case .stretchThenStart: local = frame / layer.timeStretch - layer.startTime
     case .startThenStretch: local = (frame - layer.startTime) / layer.timeStretch
     case .startIgnoringStretch: local = frame - layer.startTime
+    case .startThenStretchTruncated:
+      local = ((frame - layer.startTime.rounded(.towardZero)) / layer.timeStretch)
+        .rounded(.towardZero)
     }
     guard let remap = layer.timeRemap else { return local }
+    func seconds(at f: Double) -> Double { remap.value(at: f, playback: playback).first ?? 0 }
     switch playback.timeRemap {
     case .afterStretch, .fractionOfLayerSpan:
       // (python-lottie's reading depends on each inner layer: `pythonLottieFrame`.)
-      return (remap.value(at: local, playback: playback).first ?? 0) * frameRate
+      return seconds(at: local) * frameRate
     case .atFrameClampingOutPoint:
-      let remapped = (remap.value(at: frame, playback: playback).first ?? 0) * frameRate
+      let remapped = seconds(at: frame) * frameRate
       return remapped == layer.outPoint ? layer.outPoint - 1 : remapped
+    case .atFrame:
+      return seconds(at: frame) * frameRate
+    case .atFrameThenStretch:
+      // `CompositionLayer.setProgress`: progress over the root's ip…op − 0.01, then / sr.
+      let span = outPoint - inPoint
+      return inPoint + (seconds(at: frame) * frameRate - inPoint) * (span - 0.01) / span
+        / layer.timeStretch
+    case .atFrameRoundedThenStretch:
+      guard remap.isAnimated else { return local }
+      let span = outPoint.rounded() - inPoint.rounded()
+      let remapped = min(max(seconds(at: frame) * frameRate, 0), span).rounded()
+      return (remapped / layer.timeStretch).rounded(.towardZero)
     }
   }
 
   /// The layer's transform at frame `f` (docs/lottie.md "Transforms"):
   /// T(p) · R(r) · R(−sa) · SkewX(−sk) · R(sa) · S(s/100) · T(−a), rotations clockwise in
   /// degrees; an auto-oriented layer also turns to face the way its position moves.
-  static func localMatrix(
+  func localMatrix(
     _ layer: LottieLayerTracks, at f: Double, playback: LottiePlayback = .exact
   ) -> LottieAffine {
-    let a = layer.anchor?.value(at: f, playback: playback) ?? []
+    var anchorPlayback = playback
+    if playback.anchorTangentsIgnored { anchorPlayback.arcLength = .straightLine }
+    let a = layer.anchor?.value(at: f, playback: anchorPlayback) ?? []
     let s = layer.scale?.value(at: f, playback: playback) ?? []
-    var r =
-      playback.rotationZIgnored && layer.rotationFromZ
-      ? 0 : layer.rotation?.value(at: f, playback: playback).first ?? 0
+    let rotationRead =
+      !(playback.rotationZIgnored && layer.rotationFromZ)
+      && !(playback.rotationNeedsTwoD && !layer.twoDStated && !layer.rotationFromZ)
+    var r = rotationRead ? layer.rotation?.value(at: f, playback: playback).first ?? 0 : 0
     let p: [Double]
     if playback.mergesSplitPosition, let merged = layer.mergedSplitPosition {
       p = merged.value(at: f, playback: playback)
     } else {
-      p = layer.position.map { position(of: $0, at: f, playback: playback) } ?? []
+      p = layer.position.map { Self.position(of: $0, at: f, playback: playback) } ?? []
     }
     var direction: [Double]?
     if layer.autoOrient, let position = layer.position {
@@ -294,7 +332,26 @@ extension LottieLayerTree {
           }
         }
       case .finiteDifference:
-        direction = lottieWebDirection(position, at: f, playback: playback)
+        direction = Self.lottieWebDirection(position, at: f, playback: playback)
+      case .none: break
+      case .curveOnly:
+        if case .combined(let track) = position { direction = track.curveDirection(at: f) }
+      case .travelWithoutHolds:
+        if case .combined(let track) = position {
+          direction = track.directionOutsideHolds(at: f)
+        }
+      case .forwardDifferenceReplacingRotation:
+        // `TransformKeyframeAnimation.getMatrix`: the angle replaces r; none without a moving
+        // position or from the last keyframe on.
+        r = 0
+        if case .combined(let track) = position, track.isAnimated, f < track.lastTime {
+          let step = 0.0001 * (outPoint - 0.01 - inPoint)
+          let here = track.value(at: f, playback: playback)
+          let ahead = track.value(at: f + step, playback: playback)
+          if here.count >= 2, ahead.count >= 2 {
+            direction = [ahead[0] - here[0], ahead[1] - here[1]]
+          }
+        }
       case .curveTangentAtTime:
         // python-lottie turns a split position by nothing (its merged keyframes have no
         // tangents).
@@ -311,7 +368,9 @@ extension LottieLayerTree {
     }
     var m = LottieAffine.translation(component(p, 0, 0), component(p, 1, 0))
     m = m.concatenating(.rotation(degrees: r))
-    if let sk = layer.skew?.value(at: f, playback: playback).first, sk != 0 {
+    if !playback.skewIgnored, let sk = layer.skew?.value(at: f, playback: playback).first,
+      sk != 0
+    {
       let sa = layer.skewAxis?.value(at: f, playback: playback).first ?? 0
       let turn = playback.skewAxisReversed ? -sa : sa
       m = m.concatenating(.rotation(degrees: -turn)).concatenating(.skewX(degrees: -sk))

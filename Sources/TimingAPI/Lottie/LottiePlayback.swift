@@ -11,6 +11,9 @@ struct LottiePlayback: Sendable, Equatable {
     case startThenStretch
     /// python-lottie: f − st, `sr` never read.
     case startIgnoringStretch
+    /// rlottie: (f − st) / sr with `st` truncated to an integer as it is read, and the result
+    /// truncated towards zero (`Layer::timeRemap`: an `int`).
+    case startThenStretchTruncated
   }
 
   /// A time remap's argument.
@@ -24,6 +27,15 @@ struct LottiePlayback: Sendable, Equatable {
     /// ip·(1 − v) + op·v, less the precomposition layer's `st` (so each inner layer runs at a
     /// time of its own).
     case fractionOfLayerSpan
+    /// Skottie and lottie-ios: tm at f, `sr` and `st` ignored, tm × fr unclamped.
+    case atFrame
+    /// lottie-android: tm at f, `st` ignored, then (tm × fr − ip) · D / (D + 0.01) / sr + ip of
+    /// the root composition (D = op − ip − 0.01: its progress runs to op − 0.01).
+    case atFrameThenStretch
+    /// rlottie: an animated tm at f, `st` ignored, round(tm × fr) clamped to the root's
+    /// op − ip (its `frameAtTime`), then / sr truncated; a still tm is not read (f − st as
+    /// without one).
+    case atFrameRoundedThenStretch
   }
 
   /// The easing curve's solution for x.
@@ -43,8 +55,16 @@ struct LottiePlayback: Sendable, Equatable {
     /// approximation alone.
     case pythonLottieClamped
     /// The exact curve, each dimension eased by the first's: python-lottie's reading of
-    /// per-dimension handles alone.
+    /// per-dimension handles alone (and lottie-ios's, rlottie's, Skottie's, lottie-android's
+    /// for a transform).
     case firstDimension
+    /// rlottie's solver (`VInterpolator`, a port of Mozilla's nsSMILKeySpline in float: 11
+    /// samples, 4 Newton steps where the slope is at least 0.02, else 10 bisections to 1e-7) on
+    /// the first dimension's handles as written.
+    case rlottie
+    /// rlottie's solver on the handles clamped, each dimension by its own: its approximation
+    /// alone.
+    case rlottieClamped
   }
 
   /// How a spatial segment is followed.
@@ -53,6 +73,8 @@ struct LottiePlayback: Sendable, Equatable {
     case exact
     /// lottie-web: along a polyline of `points` points (150), progress below 0 at the end.
     case polyline(points: Int)
+    /// Tangents never followed (rlottie's anchor).
+    case straightLine
     /// python-lottie: every keyframe with both `to` and `ti` (on the line or not) as the cubic
     /// Bézier's parameter at the time's fraction, unease; a zero `to` makes it the straight
     /// line at that fraction (`Bezier._bezier_points` tests `to` twice).
@@ -69,6 +91,19 @@ struct LottiePlayback: Sendable, Equatable {
     /// python-lottie: the tangent of the segment's cubic (`curveParameterAtTime`) at the time's
     /// fraction; no turn where the keyframe has no `to` and `ti`, or from the last keyframe on.
     case curveTangentAtTime
+    /// lottie-ios: no turn (`ao` is not read).
+    case none
+    /// rlottie: the direction of its curve where the keyframe has `to` or `ti`; no turn on a
+    /// straight segment, at or before the first keyframe, from the last on, or for a split
+    /// position.
+    case curveOnly
+    /// Skottie: the direction of travel, but no turn before the first keyframe or in a hold on
+    /// a segment without tangents, and none for a split position.
+    case travelWithoutHolds
+    /// lottie-android: the direction to the position 0.0001 of the root's span later (none
+    /// from the last keyframe on, none for a still position), replacing `r` rather than
+    /// adding to it.
+    case forwardDifferenceReplacingRotation
   }
 
   /// Which keyframes hold, and until when.
@@ -88,6 +123,21 @@ struct LottiePlayback: Sendable, Equatable {
     /// precomposition always; `hd` not read; a layer not drawn takes the layers parented to it
     /// (nested in its group).
     case pythonLottie
+    /// ip ≤ f ≤ op: lottie-ios's main-thread engine (`isInRangeOrEqual`).
+    case throughOutPoint
+    /// rlottie: ip and op rounded as they are read, ip ≤ f ≤ op.
+    case roundedThroughOutPoint
+  }
+
+  /// Which root frames a player draws.
+  enum Frames: Sendable, Equatable {
+    /// Any, fractional ones too.
+    case any
+    /// rlottie: whole frames from ip (its API takes a frame number; a time maps to
+    /// round(t × fr − ip), half away from zero), ip and op rounded, clamped to [ip, op].
+    case whole
+    /// ThorVG: a frame at or past op drawn as op − 1, one before ip as ip.
+    case beforeOutPoint
   }
 
   var precompositionTime = PrecompositionTime.stretchThenStart
@@ -113,6 +163,17 @@ struct LottiePlayback: Sendable, Equatable {
   var mergesSplitPosition = false
   /// A 3D layer's `rz` not read (python-lottie reads `r` alone).
   var rotationZIgnored = false
+  /// The layer's skew not read (lottie-ios's `Transform` has no `sk`; rlottie never parses it).
+  var skewIgnored = false
+  /// `r` not read where `ddd` is absent or 1 (rlottie's `ddd` defaults to true: its 3D branch
+  /// turns by `rz` alone).
+  var rotationNeedsTwoD = false
+  /// An anchor's `to`/`ti` not followed (rlottie follows a position's alone).
+  var anchorTangentsIgnored = false
+  /// Opacity keyframes rounded to whole percent and each value truncated to one
+  /// (lottie-android's `IntegerParser` and `MiscUtils.lerp(int…)`).
+  var opacityWholePercent = false
+  var frames = Frames.any
 
   /// The timeline's own rules.
   static let exact = LottiePlayback()
@@ -123,6 +184,38 @@ struct LottiePlayback: Sendable, Equatable {
     precompositionTime: .startThenStretch, timeRemap: .atFrameClampingOutPoint,
     easing: .lottieWeb, arcLength: .polyline(points: 150), autoOrient: .finiteDifference,
     holdFollowsTangents: true, missingStartTimeHides: true)
+
+  /// lottie-ios 4.x's main-thread engine (read at 4.6.1).
+  static let lottieIOSMainThread = LottiePlayback(
+    precompositionTime: .startThenStretch, timeRemap: .atFrame, easing: .firstDimension,
+    autoOrient: .none, visibility: .throughOutPoint, skewIgnored: true)
+
+  /// lottie-ios 4.x's Core Animation engine (read at 4.6.1), on what the lint evaluates.
+  static let lottieIOSCoreAnimation = LottiePlayback(
+    precompositionTime: .startThenStretch, timeRemap: .atFrame, easing: .firstDimension,
+    autoOrient: .none, skewIgnored: true)
+
+  /// lottie-android 6.x (read at 6.7.1).
+  static let lottieAndroid = LottiePlayback(
+    precompositionTime: .startThenStretch, timeRemap: .atFrameThenStretch,
+    easing: .firstDimension, autoOrient: .forwardDifferenceReplacingRotation,
+    opacityWholePercent: true)
+
+  /// rlottie (read at 34465a9, the library rlottie-python 1.3.8 ships).
+  static let rlottie = LottiePlayback(
+    precompositionTime: .startThenStretchTruncated, timeRemap: .atFrameRoundedThenStretch,
+    easing: .rlottie, autoOrient: .curveOnly, visibility: .roundedThroughOutPoint,
+    skewIgnored: true, rotationNeedsTwoD: true, anchorTangentsIgnored: true, frames: .whole)
+
+  /// ThorVG 1.0 (read at v1.0.4).
+  static let thorvg = LottiePlayback(
+    precompositionTime: .startThenStretch, timeRemap: .atFrame, easing: .rlottie,
+    anchorTangentsIgnored: true, frames: .beforeOutPoint)
+
+  /// Skottie (Skia's modules/skottie, read at its 2024 sources).
+  static let skottie = LottiePlayback(
+    precompositionTime: .startThenStretch, timeRemap: .atFrame, easing: .firstDimension,
+    autoOrient: .travelWithoutHolds)
 
   /// python-lottie 0.7 (read at 0.7.2; docs/lottie.md "Lint"), as its SVG builder draws.
   static let pythonLottie = LottiePlayback(

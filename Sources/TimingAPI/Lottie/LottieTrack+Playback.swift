@@ -26,10 +26,12 @@ extension LottieTrack {
       if let points = Self.pythonLottieCurve(segment) {
         return Self.bezierPoint(points, x)
       }
-    } else if let spatial = segment.spatial, !held || playback.holdFollowsTangents {
+    } else if let spatial = segment.spatial, playback.arcLength != .straightLine,
+      !held || playback.holdFollowsTangents
+    {
       let progress = ease(segment, dimension: 0, x, playback)
       switch playback.arcLength {
-      case .exact, .curveParameterAtTime: return spatial.point(atProgress: progress)
+      case .exact, .curveParameterAtTime, .straightLine: return spatial.point(atProgress: progress)
       case .polyline(let points):
         return LottieWebPolyline(spatial, points: points).point(atProgress: progress)
       }
@@ -134,6 +136,14 @@ extension LottieTrack {
       return segment.easings[min(d, segment.easings.count - 1)]?.solve(x) ?? x
     case .firstDimension:
       return segment.easings[0]?.solve(x) ?? x
+    case .rlottie, .rlottieClamped:
+      guard let handles = segment.handles else { return x }
+      guard playback.easing == .rlottieClamped else {
+        let h = handles[0]
+        return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+      }
+      let h = handles[min(d, handles.count - 1)]
+      return LottieRlottieEasing(min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3]).value(x)
     case .lottieWeb, .lottieWebClamped, .pythonLottie, .pythonLottieClamped:
       guard let handles = segment.handles else { return x }
       let clamped = playback.easing == .lottieWebClamped || playback.easing == .pythonLottieClamped

@@ -32,6 +32,9 @@ struct LottieTrack: Sendable {
   /// value; lottie-web fails on an animated property of one).
   var pointer = JSONPointer()
   var keyframeCount = 0
+  /// The last keyframe states `i` and `o` and is no hold (rlottie then reads the property as
+  /// nothing).
+  var lastKeyframeEased = false
   let segments: [Segment]
   /// The time of the last keyframe, and the value from it on.
   let lastTime: Double
@@ -181,6 +184,9 @@ struct LottieTrack: Sendable {
         still: keyframes.count == 1 ? values[0] : nil, segments: segments,
         lastTime: keyframes[keyframes.count - 1].time, lastValue: values[values.count - 1])
       keyframeCount = keyframes.count
+      let last = keyframes[keyframes.count - 1]
+      lastKeyframeEased =
+        keyframes.count > 1 && last.outHandle != nil && last.inHandle != nil && !last.isHold
       self.pointer = pointer
     }
   }

@@ -78,7 +78,9 @@ struct LottieRoutes {
     let frames = LottieTimeline.frames(
       context.query, tree: tree, maxSamples: configuration.maxSamples, in: &problems)
     try problems.throwIfFailed()
-    let rules = LottieLint.applicable(in: tree, players: players)
+    let features = LottieFeature.found(in: animation, notEvaluated: tree.notEvaluated)
+    let rules = LottieLint.applicable(
+      in: tree, frames: frames, features: features, players: players)
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
@@ -92,7 +94,8 @@ struct LottieRoutes {
         ))
     }
     context.meter.charged(workUnits: budget.spent)
-    let lint = LottieLint(tree: tree, frames: frames, rules: rules, warnings: decoding.warnings)
+    let lint = LottieLint(
+      tree: tree, frames: frames, rules: rules, features: features, warnings: decoding.warnings)
     if let (instance, frame) = lint.overflow {
       throw LottieTimeline.overflowProblem(tree, instance: instance, frame: frame)
     }

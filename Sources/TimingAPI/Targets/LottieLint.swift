@@ -24,6 +24,8 @@ struct LottieLint: Sendable {
     let largestAt: Double?
     /// Frames where one shows the layer and the other does not.
     let visibility: [ClosedRange<Double>]
+    /// For a player's unsupported feature, which.
+    var feature: LottieFeature? = nil
   }
 
   /// A player's whole departure at one layer instance: every rule of it at once (`playback`),
@@ -65,7 +67,7 @@ struct LottieLint: Sendable {
   }
 
   enum RuleMember: String, WireMember {
-    case player, versions, source, summary, rewrite
+    case players, versions, source, summary, rewrite
   }
 
   enum FramesMember: String, WireMember {
@@ -73,7 +75,7 @@ struct LottieLint: Sendable {
   }
 
   enum FindingMember: String, WireMember {
-    case rule, pointer, layer, box, frames, largest, visibility
+    case rule, pointer, layer, box, frames, largest, visibility, feature, detail
   }
 
   enum LargestMember: String, WireMember {
@@ -91,11 +93,13 @@ struct LottieLint: Sendable {
   /// The rules that apply to the file, each with its causes in it: found once, for the charge
   /// and for the lint.
   static func applicable(
-    in tree: LottieLayerTree,
+    in tree: LottieLayerTree, frames: [Double],
+    features: [(layer: JSONPointer, at: JSONPointer, feature: LottieFeature)] = [],
     players: Set<LottieLintRule.Player> = Set(LottieLintRule.Player.allCases)
   ) -> [(rule: LottieLintRule, causes: [(Int, JSONPointer, CauseKind)])] {
-    LottieLintRule.allCases.filter { players.contains($0.player) }
-      .map { ($0, causes($0, in: tree)) }.filter { !$0.causes.isEmpty }
+    LottieLintRule.allCases.filter { !players.isDisjoint(with: $0.players) }
+      .map { ($0, causes($0, in: tree, features: features, frames: frames)) }
+      .filter { !$0.causes.isEmpty }
   }
 
   /// The work of linting `frames` frames: each rule that applies evaluates the tree once more,
@@ -163,8 +167,11 @@ struct LottieLint: Sendable {
   init(
     tree: LottieLayerTree, frames: [Double],
     rules: [(rule: LottieLintRule, causes: [(Int, JSONPointer, CauseKind)])],
+    features: [(layer: JSONPointer, at: JSONPointer, feature: LottieFeature)] = [],
     warnings: [SceneWarning]
   ) {
+    var featureAt: [String: LottieFeature] = [:]
+    for found in features { featureAt[found.at.description] = found.feature }
     self.tree = tree
     self.frames = frames
     self.warnings = warnings
@@ -186,7 +193,9 @@ struct LottieLint: Sendable {
               rule: rule, pointer: pointer,
               layer: firstInstance[layer].map { tree.instances[$0].key },
               box: nil, frames: [], pixels: nil, opacity: nil, color: nil, largestAt: nil,
-              visibility: []))
+              visibility: [],
+              feature: Self.trigger(rule) == .unsupported
+                ? featureAt[pointer.description] : nil))
         }
         continue
       }
@@ -195,7 +204,7 @@ struct LottieLint: Sendable {
     // Each player's rules at once, where any of its evaluated rules applies.
     var linted: [LottieLintRule.Player] = []
     for player in LottieLintRule.Player.allCases {
-      let found = rules.filter { $0.rule.player == player && $0.rule.playback != nil }
+      let found = rules.filter { $0.rule.players.contains(player) && $0.rule.playback != nil }
         .flatMap(\.causes)
       guard !found.isEmpty else { continue }
       linted.append(player)
@@ -288,7 +297,8 @@ struct LottieLint: Sendable {
         let tally = tallies[r][i]
         guard !tally.differing.isEmpty || !tally.hidden.isEmpty else { continue }
         let key = tree.instances[i].key
-        let ruled = findings.filter { $0.rule.player == player && $0.layer == key }.map(\.rule)
+        let ruled = findings.filter { $0.rule.players.contains(player) && $0.layer == key }
+          .map(\.rule)
         var seen: Set<LottieLintRule> = []
         playerLayers[player, default: []].append(
           PlayerLayer(
@@ -450,79 +460,213 @@ struct LottieLint: Sendable {
     case layer, transform, opacity, paint
   }
 
-  /// Where a rule applies in the file: (layer, the pointer of what makes it apply, what it moves).
-  static func causes(_ rule: LottieLintRule, in tree: LottieLayerTree) -> [(
-    Int, JSONPointer, CauseKind
-  )] {
+  /// What makes a rule apply: the players' rules of one kind share it.
+  enum Trigger: Equatable {
+    /// A precomposition without a time remap at sr ≠ 1 and st ≠ 0 (the two orders differ).
+    case stretchedPrecompositionWithStart
+    /// A precomposition without a time remap at sr ≠ 1.
+    case stretchedPrecomposition
+    /// A precomposition, without a time remap or with a still one, at sr ≠ 1 or a fractional st.
+    case truncatedPrecomposition
+    case timeRemap, autoOrient, missingStartTime, skewAxis, layerSkew, rotationZ
+    case rotationWithoutTwoD, splitPosition, unknownLayerType, parented
+    case opacityInWholePercents, anchorTangents, expressions, unsupported
+    /// A layer that may show otherwise at the ends of its span: ending before its
+    /// composition's op (where the player includes op; a precomposition's layers always), at a
+    /// fractional ip or op (where it rounds them), hidden, or of a type it does not draw.
+    case spanEnds
+    /// Any layer, where a linted frame is fractional (rlottie draws whole ones).
+    case fractionalFrames
+    /// Any layer, where a linted frame is at or past the root's op (ThorVG draws op − 1).
+    case framesAtOutPoint
+    /// A track's: one keyframe; the last keyframe eased.
+    case singleKeyframe, lastKeyframeEased
+    /// A segment's.
+    case segment(SegmentTest)
+  }
+
+  enum SegmentTest: Equatable {
+    case handleXOutside, eased, spatial, holdWithTangents, withoutHandles, pythonHolds
+    case perDimension, tangentsOffTheLine, tangentsOnTheLine, outHandleXNegative
+  }
+
+  static func trigger(_ rule: LottieLintRule) -> Trigger {
+    switch rule {
+    case .precompositionTimeOrder, .iosPrecompositionTimeOrder, .androidPrecompositionTimeOrder,
+      .skottiePrecompositionTimeOrder, .thorvgPrecompositionTimeOrder:
+      .stretchedPrecompositionWithStart
+    case .pythonTimeStretch: .stretchedPrecomposition
+    case .rlottiePrecompositionTime: .truncatedPrecomposition
+    case .timeRemapStretch, .pythonTimeRemap, .iosTimeRemap, .androidTimeRemap, .rlottieTimeRemap,
+      .skottieTimeRemap, .thorvgTimeRemap:
+      .timeRemap
+    case .autoOrientDifference, .pythonAutoOrient, .iosAutoOrient, .androidAutoOrient,
+      .rlottieAutoOrient, .skottieAutoOrient:
+      .autoOrient
+    case .missingStartTime: .missingStartTime
+    case .pythonSkewAxis: .skewAxis
+    case .iosLayerSkew, .rlottieLayerSkew: .layerSkew
+    case .pythonRotationZ: .rotationZ
+    case .rlottieRotationWithoutDdd: .rotationWithoutTwoD
+    case .pythonSplitPosition: .splitPosition
+    case .pythonLayerType: .unknownLayerType
+    case .pythonVisibility, .iosMainThreadVisibility, .rlottieVisibility: .spanEnds
+    case .rlottieWholeFrames: .fractionalFrames
+    case .thorvgLastFrame: .framesAtOutPoint
+    case .pythonOpacityThroughParents: .parented
+    case .androidOpacityWholePercent: .opacityInWholePercents
+    case .rlottieAnchorTangents, .thorvgAnchorTangents: .anchorTangents
+    case .expressions: .expressions
+    case .pythonUnsupported, .iosUnsupported, .androidUnsupported, .rlottieUnsupported,
+      .thorvgUnsupported, .skottieUnsupported:
+      .unsupported
+    case .singleKeyframe: .singleKeyframe
+    case .rlottieLastKeyframeEased: .lastKeyframeEased
+    case .easingHandleX, .pythonEasingHandleX, .rlottieEasingHandleX, .thorvgEasingHandleX:
+      .segment(.handleXOutside)
+    case .easingSolver, .pythonEasingSolver, .rlottieEasingSolver, .thorvgEasingSolver:
+      .segment(.eased)
+    case .spatialPolyline: .segment(.spatial)
+    case .holdWithTangents: .segment(.holdWithTangents)
+    case .keyframeWithoutHandles, .rlottieKeyframeWithoutHandles: .segment(.withoutHandles)
+    case .pythonHolds: .segment(.pythonHolds)
+    case .pythonEasingFirstDimension, .iosEasingFirstDimension, .androidEasingFirstDimension,
+      .rlottieEasingFirstDimension, .skottieEasingFirstDimension, .thorvgEasingFirstDimension:
+      .segment(.perDimension)
+    case .pythonSpatialTime: .segment(.tangentsOffTheLine)
+    case .pythonTangentsOnTheLine: .segment(.tangentsOnTheLine)
+    case .androidEasingOutHandleX: .segment(.outHandleXNegative)
+    }
+  }
+
+  /// Where a rule applies in the file: (layer, the pointer of what makes it apply, what it
+  /// moves). `features`: the document's (`LottieFeature.found`), for the players' unsupported
+  /// features.
+  static func causes(
+    _ rule: LottieLintRule, in tree: LottieLayerTree,
+    features: [(layer: JSONPointer, at: JSONPointer, feature: LottieFeature)] = [],
+    frames: [Double] = []
+  ) -> [(Int, JSONPointer, CauseKind)] {
     var out: [(Int, JSONPointer, CauseKind)] = []
+    // Rules of the frames linted: none where no frame is one they change.
+    if trigger(rule) == .fractionalFrames,
+      !frames.contains(where: {
+        ($0 - tree.inPoint.rounded()).rounded() != $0 - tree.inPoint.rounded()
+      })
+    {
+      return out
+    }
+    if trigger(rule) == .framesAtOutPoint, !frames.contains(where: { $0 >= tree.outPoint }) {
+      return out
+    }
+    // Layers held by a precomposition (their span is within another composition's).
+    let contained = Set(tree.instances.filter { $0.container != nil }.map(\.layer))
     let value = LottieAnimated<LottieNumbers>.Member.value.rawValue
+    let trigger = Self.trigger(rule)
+    // A layer by its pointer (a search of the layers for each cause was quadratic).
+    var byPointer: [String: Int] = [:]
+    for (i, layer) in tree.layers.enumerated() { byPointer[layer.pointer.description] = i }
+    if trigger == .expressions {
+      // The layer an expression is in: its pointer's first two tokens (/layers/i) or four
+      // (/assets/j/layers/i).
+      for item in tree.notEvaluated where item.feature == .expressions {
+        let tokens = item.pointer.tokens
+        let depth = tokens.first == LottieAnimation.Member.assets.rawValue ? 4 : 2
+        guard tokens.count >= depth,
+          let layer = byPointer[JSONPointer(Array(tokens.prefix(depth))).description]
+        else { continue }
+        out.append((layer, item.pointer, .layer))
+      }
+      return out
+    }
+    if trigger == .unsupported {
+      guard let player = rule.players.first else { return out }
+      for found in features where player.unsupported(found.feature) != nil {
+        guard let layer = byPointer[found.layer.description] else { continue }
+        out.append((layer, found.at, .layer))
+      }
+      return out
+    }
     let parented =
-      rule == .pythonOpacityThroughParents
-      ? Set(tree.instances.filter { $0.parent != nil }.map(\.layer)) : []
+      trigger == .parented ? Set(tree.instances.filter { $0.parent != nil }.map(\.layer)) : []
+    let ks = LottieLayer.Member.transform.rawValue
     for (i, layer) in tree.layers.enumerated() {
-      switch rule {
-      case .precompositionTimeOrder:
-        if layer.kind == .precomposition, layer.timeStretch != 1, layer.startTime != 0,
-          layer.timeRemap == nil
+      func add(_ pointer: JSONPointer, _ kind: CauseKind) { out.append((i, pointer, kind)) }
+      let precomposition = layer.kind == .precomposition
+      switch trigger {
+      case .stretchedPrecompositionWithStart:
+        if precomposition, layer.timeStretch != 1, layer.startTime != 0, layer.timeRemap == nil {
+          add(layer.pointer / LottieLayer.Member.timeStretch.rawValue, .layer)
+        }
+      case .stretchedPrecomposition:
+        if precomposition, layer.timeStretch != 1, layer.timeRemap == nil {
+          add(layer.pointer / LottieLayer.Member.timeStretch.rawValue, .layer)
+        }
+      case .truncatedPrecomposition:
+        if precomposition, !(layer.timeRemap?.isAnimated ?? false),
+          layer.timeStretch != 1 || layer.startTime != layer.startTime.rounded(.towardZero)
         {
-          out.append((i, layer.pointer / LottieLayer.Member.timeStretch.rawValue, .layer))
+          add(layer.pointer / LottieLayer.Member.timeStretch.rawValue, .layer)
         }
-      case .timeRemapStretch:
+      case .timeRemap:
         if layer.timeRemap != nil {
-          out.append((i, layer.pointer / LottieLayer.Member.timeRemap.rawValue, .layer))
+          add(layer.pointer / LottieLayer.Member.timeRemap.rawValue, .layer)
         }
-      case .autoOrientDifference:
+      case .autoOrient:
         if layer.autoOrient, layer.position != nil {
-          out.append((i, layer.pointer / LottieLayer.Member.autoOrient.rawValue, .layer))
+          add(layer.pointer / LottieLayer.Member.autoOrient.rawValue, .layer)
         }
       case .missingStartTime:
-        if !layer.startTimeGiven { out.append((i, layer.pointer, .layer)) }
-      case .pythonTimeStretch:
-        if layer.kind == .precomposition, layer.timeStretch != 1, layer.timeRemap == nil {
-          out.append((i, layer.pointer / LottieLayer.Member.timeStretch.rawValue, .layer))
-        }
-      case .pythonTimeRemap:
-        if layer.timeRemap != nil {
-          out.append((i, layer.pointer / LottieLayer.Member.timeRemap.rawValue, .layer))
-        }
-      case .pythonAutoOrient:
-        if layer.autoOrient, layer.position != nil {
-          out.append((i, layer.pointer / LottieLayer.Member.autoOrient.rawValue, .layer))
-        }
-      case .pythonSkewAxis:
+        if !layer.startTimeGiven { add(layer.pointer, .layer) }
+      case .skewAxis:
         if layer.skew != nil, layer.skewAxis != nil {
-          let ks = layer.pointer / LottieLayer.Member.transform.rawValue
-          out.append((i, ks / LottieTransform.Member.skewAxis.rawValue, .transform))
+          add(layer.pointer / ks / LottieTransform.Member.skewAxis.rawValue, .transform)
         }
-      case .pythonRotationZ:
-        if layer.rotationFromZ, let rotation = layer.rotation {
-          out.append((i, rotation.pointer, .transform))
+      case .layerSkew:
+        if let skew = layer.skew, skew.isAnimated || (skew.still?.first ?? 0) != 0 {
+          add(skew.pointer, .transform)
         }
-      case .pythonSplitPosition:
+      case .rotationZ:
+        if layer.rotationFromZ, let rotation = layer.rotation { add(rotation.pointer, .transform) }
+      case .rotationWithoutTwoD:
+        if !layer.twoDStated, !layer.rotationFromZ, let rotation = layer.rotation {
+          add(rotation.pointer, .transform)
+        }
+      case .splitPosition:
         if case .split(let x, let y) = layer.position, x.isAnimated || y.isAnimated {
-          out.append(
-            (
-              i,
-              layer.pointer / LottieLayer.Member.transform.rawValue
-                / LottieTransform.Member.position.rawValue, .transform
-            ))
+          add(layer.pointer / ks / LottieTransform.Member.position.rawValue, .transform)
         }
-      case .pythonLayerType:
+      case .unknownLayerType:
         if !(layer.kind?.pythonLottieLoads ?? false) {
-          out.append((i, layer.pointer / LottieLayer.Member.type.rawValue, .layer))
+          add(layer.pointer / LottieLayer.Member.type.rawValue, .layer)
         }
-      case .pythonVisibility:
-        // Every layer may differ (op included, hd not read, a precomposition's layers not
-        // culled): the findings say where one does.
-        out.append((i, layer.pointer, .layer))
-      case .pythonOpacityThroughParents:
+      case .fractionalFrames, .framesAtOutPoint:
+        add(layer.pointer, .layer)
+      case .spanEnds:
+        let fractional =
+          layer.inPoint != layer.inPoint.rounded() || layer.outPoint != layer.outPoint.rounded()
+        if contained.contains(i) || layer.outPoint < tree.outPoint || fractional || layer.hidden
+          || !(layer.kind?.pythonLottieDraws ?? false)
+        {
+          add(layer.pointer, .layer)
+        }
+      case .parented:
         if parented.contains(i) {
-          out.append((i, layer.pointer / LottieLayer.Member.parent.rawValue, .opacity))
+          add(layer.pointer / LottieLayer.Member.parent.rawValue, .opacity)
         }
-      case .easingHandleX, .easingSolver, .spatialPolyline, .holdWithTangents, .singleKeyframe,
-        .keyframeWithoutHandles,
-        .pythonHolds, .pythonEasingFirstDimension, .pythonEasingSolver, .pythonEasingHandleX,
-        .pythonSpatialTime, .pythonTangentsOnTheLine:
+      case .opacityInWholePercents:
+        if let opacity = layer.opacity,
+          opacity.isAnimated || (opacity.still?.first).map({ $0 != $0.rounded() }) == true
+        {
+          add(opacity.pointer, .opacity)
+        }
+      case .anchorTangents:
+        if let anchor = layer.anchor,
+          let k = anchor.segments.firstIndex(where: { $0.spatial != nil })
+        {
+          add(anchor.pointer / value / k, .transform)
+        }
+      case .singleKeyframe, .lastKeyframeEased, .segment:
         let paintTracks = Set(
           layer.paints.flatMap { [$0.color.pointer] + ($0.opacity.map { [$0.pointer] } ?? []) }
             .map(\.description))
@@ -532,64 +676,51 @@ struct LottieLint: Sendable {
             ? .paint
             : track.pointer.description == layer.opacity?.pointer.description
               ? .opacity : .transform
-          if rule == .singleKeyframe {
-            if track.keyframeCount == 1 { out.append((i, track.pointer, kind)) }
+          switch trigger {
+          case .singleKeyframe:
+            if track.keyframeCount == 1 { add(track.pointer, kind) }
+            continue
+          case .lastKeyframeEased:
+            if track.lastKeyframeEased {
+              add(track.pointer / value / (track.keyframeCount - 1), kind)
+            }
+            continue
+          case .segment(let test):
+            if let k = track.segments.firstIndex(where: { Self.applies(test, $0) }) {
+              add(track.pointer / value / k, kind)
+            }
+          case .stretchedPrecompositionWithStart, .stretchedPrecomposition,
+            .truncatedPrecomposition, .timeRemap, .autoOrient, .missingStartTime, .skewAxis,
+            .layerSkew, .rotationZ, .rotationWithoutTwoD, .splitPosition, .unknownLayerType,
+            .spanEnds, .fractionalFrames, .framesAtOutPoint, .parented, .opacityInWholePercents,
+            .anchorTangents, .expressions, .unsupported:
             continue
           }
-          for (k, segment) in track.segments.enumerated() {
-            let applies: Bool
-            switch rule {
-            case .easingHandleX, .pythonEasingHandleX:
-              applies = (segment.handles ?? []).contains {
-                !(0...1).contains($0[0]) || !(0...1).contains($0[2])
-              }
-            case .easingSolver, .pythonEasingSolver:
-              applies = !segment.hold && segment.easings.contains { $0 != nil }
-            case .spatialPolyline: applies = segment.spatial != nil && !segment.hold
-            case .holdWithTangents: applies = segment.spatial != nil && segment.hold
-            case .keyframeWithoutHandles: applies = !segment.hold && segment.handles == nil
-            case .pythonHolds:
-              // Held by either reading: at the next keyframe's own time python-lottie still
-              // holds; a hold with handles it moves, one without a flag it holds.
-              applies = segment.hold || segment.handles == nil
-            case .pythonEasingFirstDimension:
-              applies = (segment.handles ?? []).contains { $0 != segment.handles?[0] }
-            case .pythonSpatialTime: applies = segment.tangents != nil && segment.spatial != nil
-            case .pythonTangentsOnTheLine:
-              applies = segment.tangents != nil && segment.spatial == nil
-            case .precompositionTimeOrder, .timeRemapStretch, .autoOrientDifference,
-              .missingStartTime, .singleKeyframe, .keyframeWithoutHandles, .expressions,
-              .pythonTimeStretch,
-              .pythonTimeRemap, .pythonAutoOrient, .pythonSkewAxis, .pythonRotationZ,
-              .pythonSplitPosition, .pythonVisibility, .pythonOpacityThroughParents,
-              .pythonLayerType:
-              applies = false
-            }
-            if applies {
-              out.append((i, track.pointer / value / k, kind))
-              break
-            }
-          }
         }
-      case .expressions:
+      case .expressions, .unsupported:
         break
       }
     }
-    if rule == .expressions {
-      // The layer an expression is in: its pointer's first two tokens (/layers/i) or four
-      // (/assets/j/layers/i), looked up (a search of the layers for each was quadratic).
-      var byPointer: [String: Int] = [:]
-      for (i, layer) in tree.layers.enumerated() { byPointer[layer.pointer.description] = i }
-      for item in tree.notEvaluated where item.feature == .expressions {
-        let tokens = item.pointer.tokens
-        let depth = tokens.first == LottieAnimation.Member.assets.rawValue ? 4 : 2
-        guard tokens.count >= depth,
-          let layer = byPointer[JSONPointer(Array(tokens.prefix(depth))).description]
-        else { continue }
-        out.append((layer, item.pointer, .layer))
-      }
-    }
     return out
+  }
+
+  /// Whether a segment is one the test finds.
+  static func applies(_ test: SegmentTest, _ segment: LottieTrack.Segment) -> Bool {
+    switch test {
+    case .handleXOutside:
+      (segment.handles ?? []).contains { !(0...1).contains($0[0]) || !(0...1).contains($0[2]) }
+    case .eased: !segment.hold && segment.easings.contains { $0 != nil }
+    case .spatial: segment.spatial != nil && !segment.hold
+    case .holdWithTangents: segment.spatial != nil && segment.hold
+    case .withoutHandles: !segment.hold && segment.handles == nil
+    // Held by either reading: at the next keyframe's own time python-lottie still holds; a
+    // hold with handles it moves, one without a flag it holds.
+    case .pythonHolds: segment.hold || segment.handles == nil
+    case .perDimension: (segment.handles ?? []).contains { $0 != segment.handles?[0] }
+    case .tangentsOffTheLine: segment.tangents != nil && segment.spatial != nil
+    case .tangentsOnTheLine: segment.tangents != nil && segment.spatial == nil
+    case .outHandleXNegative: (segment.handles ?? []).contains { $0[0] < 0 }
+    }
   }
 
   func write(to w: inout JSONWriter) {
@@ -607,7 +738,10 @@ struct LottieLint: Sendable {
     for rule in LottieLintRule.allCases where findings.contains(where: { $0.rule == rule }) {
       w.key(rule.rawValue)
       w.beginObject()
-      w.member(RuleMember.player, rule.player.rawValue)
+      w.key(RuleMember.players)
+      w.beginArray()
+      for player in rule.players { w.string(player.rawValue) }
+      w.endArray()
       w.member(RuleMember.versions, rule.versions)
       w.member(RuleMember.source, rule.source)
       w.member(RuleMember.summary, rule.summary)
@@ -648,6 +782,14 @@ struct LottieLint: Sendable {
       }
       w.key(FindingMember.visibility)
       Self.writeRanges(finding.visibility, to: &w)
+      w.key(FindingMember.feature)
+      if let feature = finding.feature { w.string(feature.rawValue) } else { w.null() }
+      w.key(FindingMember.detail)
+      if let feature = finding.feature, let detail = finding.rule.player.unsupported(feature) {
+        w.string(detail)
+      } else {
+        w.null()
+      }
       w.endObject()
     }
     w.endArray()

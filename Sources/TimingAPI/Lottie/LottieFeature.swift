@@ -1,0 +1,98 @@
+/// A feature of a file that some player does not draw, or draws otherwise (docs/lottie.md
+/// "Lint", unsupported features): found in the document by pointer, each player's reading of
+/// it in `LottieLintRule.Player.unsupported`.
+enum LottieFeature: String, CaseIterable, Sendable {
+  case expressions, threeDRotation, lumaMatte, matteParent, maskLighten, maskDarken
+  case maskDifference, masksWithoutHasMask, effects, layerStyles, blendMode, textLayer
+  case mergePaths, offsetPath, puckerBloat, twist, zigZag
+
+  /// Each feature in the document: the layer's pointer, where the feature is, and which.
+  static func found(in animation: LottieAnimation, notEvaluated: [LottieNotEvaluated]) -> [(
+    layer: JSONPointer, at: JSONPointer, feature: LottieFeature
+  )] {
+    var out: [(JSONPointer, JSONPointer, LottieFeature)] = []
+    // Expressions, as the evaluation lists them: the layer is the pointer's first two tokens
+    // (/layers/i) or four (/assets/j/layers/i).
+    for item in notEvaluated where item.feature == .expressions {
+      let tokens = item.pointer.tokens
+      let depth = tokens.first == LottieAnimation.Member.assets.rawValue ? 4 : 2
+      guard tokens.count >= depth else { continue }
+      out.append((JSONPointer(Array(tokens.prefix(depth))), item.pointer, .expressions))
+    }
+    func visit(_ layers: [LottieLayer]?, at prefix: JSONPointer) {
+      for (i, layer) in (layers ?? []).enumerated() {
+        let pointer = prefix / i
+        func add(_ at: JSONPointer, _ feature: LottieFeature) { out.append((pointer, at, feature)) }
+        let ks = pointer / LottieLayer.Member.transform.rawValue
+        if let transform = layer.transform {
+          // A turn about x or y, or an orientation, that is not still at 0.
+          for member in [LottieTransform.Member.rotationX, .rotationY, .orientation] {
+            guard let property = transform[animated: member] else { continue }
+            if case .still(let value) = property.content, value.values.allSatisfy({ $0 == 0 }) {
+              continue
+            }
+            add(ks / member.rawValue, .threeDRotation)
+          }
+        }
+        if let mode = layer.matteMode, mode == 3 || mode == 4 {
+          add(pointer / LottieLayer.Member.matteMode.rawValue, .lumaMatte)
+        }
+        if layer.matteParent != nil {
+          add(pointer / LottieLayer.Member.matteParent.rawValue, .matteParent)
+        }
+        if case .array(let masks)? = layer.masks {
+          let at = pointer / LottieLayer.Member.masks.rawValue
+          if layer.hasMask != true, !masks.isEmpty { add(at, .masksWithoutHasMask) }
+          for (k, mask) in masks.enumerated() {
+            guard case .object(let members) = mask,
+              case .string(let mode)? = members.first(where: { $0.0 == "mode" })?.1
+            else { continue }
+            switch mode {
+            case "l": add(at / k / "mode", .maskLighten)
+            case "d": add(at / k / "mode", .maskDarken)
+            case "f": add(at / k / "mode", .maskDifference)
+            default: break
+            }
+          }
+        }
+        if layer.effects != nil { add(pointer / LottieLayer.Member.effects.rawValue, .effects) }
+        if layer.styles != nil { add(pointer / LottieLayer.Member.styles.rawValue, .layerStyles) }
+        if let mode = layer.blendMode, mode != 0 {
+          add(pointer / LottieLayer.Member.blendMode.rawValue, .blendMode)
+        }
+        if layer.kind == .text { add(pointer / LottieLayer.Member.type.rawValue, .textLayer) }
+        func shapes(_ items: [LottieShape]?, at prefix: JSONPointer) {
+          for (k, item) in (items ?? []).enumerated() {
+            let at = prefix / k
+            switch item.content {
+            case .group(let group):
+              shapes(group.items, at: at / LottieShapeGroup.Member.items.rawValue)
+            case .unmodelled(let type, _):
+              switch type {
+              case .merge?: add(at, .mergePaths)
+              case .offsetPath?: add(at, .offsetPath)
+              case .puckerBloat?: add(at, .puckerBloat)
+              case .twist?: add(at, .twist)
+              case .zigZag?: add(at, .zigZag)
+              case .group?, .rectangle?, .ellipse?, .polystar?, .path?, .fill?, .stroke?,
+                .gradientFill?, .gradientStroke?, .noStyle?, .transform?, .roundedCorners?,
+                .trim?, .repeater?, nil:
+                break
+              }
+            case .rectangle, .ellipse, .path, .fill, .stroke, .transform: break
+            }
+          }
+        }
+        shapes(layer.shapes, at: pointer / LottieLayer.Member.shapes.rawValue)
+      }
+    }
+    visit(animation.layers, at: JSONPointer() / LottieAnimation.Member.layers.rawValue)
+    for (j, asset) in (animation.assets ?? []).enumerated() {
+      visit(
+        asset.layers,
+        at: JSONPointer() / LottieAnimation.Member.assets.rawValue / j
+          / LottieAsset.Member.layers.rawValue)
+    }
+    return out
+  }
+}

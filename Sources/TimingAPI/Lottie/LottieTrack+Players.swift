@@ -1,0 +1,41 @@
+extension LottieTrack {
+  /// lottie-android's value of an opacity (`IntegerParser`, `MiscUtils.lerp(int…)`): each
+  /// keyframe's value rounded to a whole percent as it is read (Java's `Math.round`, half up),
+  /// the value between them truncated to one.
+  func wholePercentValue(at frame: Double, playback: LottiePlayback) -> Double {
+    func whole(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
+    if let still { return whole(still.first ?? 100) }
+    guard let (k, x) = segment(at: frame, playback: playback) else {
+      return whole((frame < lastTime ? segments[0].start : lastValue).first ?? 100)
+    }
+    let segment = segments[k]
+    let start = whole(segment.start.first ?? 100)
+    guard !holds(segment, playback) else { return start }
+    let end = whole(segment.end.first ?? 100)
+    return (start + ease(segment, dimension: 0, x, playback) * (end - start)).rounded(.towardZero)
+  }
+
+  /// rlottie's auto-orient direction (`Value<T, Position>::angle`): along its curve where the
+  /// keyframe has tangents; none on a straight segment, at or before the first keyframe, or from
+  /// the last on.
+  func curveDirection(at frame: Double) -> [Double]? {
+    guard still == nil, let first = segments.first, frame > first.time, frame < lastTime,
+      let k = segmentIndex(at: frame), segments[k].tangents != nil
+    else { return nil }
+    return direction(at: frame)
+  }
+
+  /// Skottie's auto-orient direction (`Vec2KeyframeAnimator`): the curve's tangent on a spatial
+  /// segment, the chord on a straight one; none before the first keyframe or in a hold without
+  /// tangents; from the last keyframe on, the last segment's.
+  func directionOutsideHolds(at frame: Double) -> [Double]? {
+    guard still == nil, let first = segments.first, frame >= first.time else { return nil }
+    let k = segmentIndex(at: frame) ?? segments.count - 1
+    let segment = segments[k]
+    guard segment.spatial != nil else {
+      guard !segment.hold else { return nil }
+      return segment.start.indices.map { segment.end[$0] - segment.start[$0] }
+    }
+    return direction(at: frame)
+  }
+}
