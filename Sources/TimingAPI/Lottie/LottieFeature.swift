@@ -6,6 +6,16 @@ enum LottieFeature: String, CaseIterable, Sendable {
   case maskDifference, masksWithoutHasMask, effects, layerStyles, blendMode, textLayer
   case mergePaths, offsetPath, puckerBloat, twist, zigZag
 
+  /// A mask's member read here (lottie-spec 1.0 "Mask"), and its modes.
+  enum MaskMember: String, WireMember {
+    case mode
+  }
+
+  enum MaskMode: String {
+    case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d"
+    case difference = "f", none = "n"
+  }
+
   /// Each feature in the document: the layer's pointer, where the feature is, and which.
   static func found(in animation: LottieAnimation, notEvaluated: [LottieNotEvaluated]) -> [(
     layer: JSONPointer, at: JSONPointer, feature: LottieFeature
@@ -45,13 +55,16 @@ enum LottieFeature: String, CaseIterable, Sendable {
           if layer.hasMask != true, !masks.isEmpty { add(at, .masksWithoutHasMask) }
           for (k, mask) in masks.enumerated() {
             guard case .object(let members) = mask,
-              case .string(let mode)? = members.first(where: { $0.0 == "mode" })?.1
+              case .string(let text)? = members.first(where: { $0.0 == MaskMember.mode.rawValue })?
+                .1,
+              let mode = MaskMode(rawValue: text)
             else { continue }
+            let modeAt = at / k / MaskMember.mode.rawValue
             switch mode {
-            case "l": add(at / k / "mode", .maskLighten)
-            case "d": add(at / k / "mode", .maskDarken)
-            case "f": add(at / k / "mode", .maskDifference)
-            default: break
+            case .lighten: add(modeAt, .maskLighten)
+            case .darken: add(modeAt, .maskDarken)
+            case .difference: add(modeAt, .maskDifference)
+            case .add, .subtract, .intersect, .none: break
             }
           }
         }
