@@ -335,7 +335,9 @@ extension LottieLayerTree {
         direction = Self.lottieWebDirection(position, at: f, playback: playback)
       case .none: break
       case .curveOnly:
-        if case .combined(let track) = position { direction = track.curveDirection(at: f) }
+        if case .combined(let track) = position {
+          direction = track.curveDirection(at: f, playback: playback)
+        }
       case .travelWithoutHolds:
         if case .combined(let track) = position {
           direction = track.directionOutsideHolds(at: f)

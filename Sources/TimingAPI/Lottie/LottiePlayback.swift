@@ -75,6 +75,9 @@ struct LottiePlayback: Sendable, Equatable {
     case polyline(points: Int)
     /// Tangents never followed (rlottie's anchor).
     case straightLine
+    /// rlottie: any keyframe with `to` and `ti` (on the line or not) followed along its cubic by
+    /// rlottie's approximate length (`LottieRlottiePath`), in float.
+    case rlottie
     /// python-lottie: every keyframe with both `to` and `ti` (on the line or not) as the cubic
     /// Bézier's parameter at the time's fraction, unease; a zero `to` makes it the straight
     /// line at that fraction (`Bezier._bezier_points` tests `to` twice).
@@ -204,7 +207,8 @@ struct LottiePlayback: Sendable, Equatable {
   /// rlottie (read at 34465a9, the library rlottie-python 1.3.8 ships).
   static let rlottie = LottiePlayback(
     precompositionTime: .startThenStretchTruncated, timeRemap: .atFrameRoundedThenStretch,
-    easing: .rlottie, autoOrient: .curveOnly, visibility: .roundedThroughOutPoint,
+    easing: .rlottie, arcLength: .rlottie, autoOrient: .curveOnly,
+    visibility: .roundedThroughOutPoint,
     skewIgnored: true, rotationNeedsTwoD: true, anchorTangentsIgnored: true, frames: .whole)
 
   /// ThorVG 1.0 (read at v1.0.4).

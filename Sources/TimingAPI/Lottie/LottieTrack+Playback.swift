@@ -26,12 +26,19 @@ extension LottieTrack {
       if let points = Self.pythonLottieCurve(segment) {
         return Self.bezierPoint(points, x)
       }
+    } else if playback.arcLength == .rlottie, let path = Self.rlottiePath(segment) {
+      // Its hold is progress 0 along the path: within 0.01 of the start.
+      let progress = held ? 0 : ease(segment, dimension: 0, x, playback)
+      let total = path.length()
+      return path.point(at: path.parameter(atLength: Float(progress) * total, total: total))
     } else if let spatial = segment.spatial, playback.arcLength != .straightLine,
+      playback.arcLength != .rlottie,
       !held || playback.holdFollowsTangents
     {
       let progress = ease(segment, dimension: 0, x, playback)
       switch playback.arcLength {
-      case .exact, .curveParameterAtTime, .straightLine: return spatial.point(atProgress: progress)
+      case .exact, .curveParameterAtTime, .straightLine, .rlottie:
+        return spatial.point(atProgress: progress)
       case .polyline(let points):
         return LottieWebPolyline(spatial, points: points).point(atProgress: progress)
       }
@@ -65,6 +72,16 @@ extension LottieTrack {
     }
     let next = k + 1 < segments.count ? segments[k + 1].time : lastTime
     return (k, (frame - segments[k].time) / (next - segments[k].time))
+  }
+
+  /// rlottie's path for a segment with tangents (2D), nil without them or where its length is
+  /// 0 (rlottie then moves along the straight line).
+  static func rlottiePath(_ segment: Segment) -> LottieRlottiePath? {
+    guard let (out, back) = segment.tangents, out.count >= 2, back.count >= 2,
+      segment.start.count >= 2, segment.end.count >= 2
+    else { return nil }
+    let path = LottieRlottiePath(start: segment.start, out: out, in: back, end: segment.end)
+    return abs(path.length()) < 1e-6 ? nil : path
   }
 
   /// Whether `playback` holds the segment's start.

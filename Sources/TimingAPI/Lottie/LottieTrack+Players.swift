@@ -18,11 +18,14 @@ extension LottieTrack {
   /// rlottie's auto-orient direction (`Value<T, Position>::angle`): along its curve where the
   /// keyframe has tangents; none on a straight segment, at or before the first keyframe, or from
   /// the last on.
-  func curveDirection(at frame: Double) -> [Double]? {
+  func curveDirection(at frame: Double, playback: LottiePlayback) -> [Double]? {
     guard still == nil, let first = segments.first, frame > first.time, frame < lastTime,
-      let k = segmentIndex(at: frame), segments[k].tangents != nil
+      let (k, x) = segment(at: frame, playback: playback),
+      let path = Self.rlottiePath(segments[k])
     else { return nil }
-    return direction(at: frame)
+    let progress = holds(segments[k], playback) ? 0 : ease(segments[k], dimension: 0, x, playback)
+    let total = path.length()
+    return path.derivative(at: path.parameter(atLength: Float(progress) * total, total: total))
   }
 
   /// Skottie's auto-orient direction (`Vec2KeyframeAnimator`): the curve's tangent on a spatial

@@ -116,6 +116,30 @@ struct LottieLint: Sendable {
     }
     let pass = WorkBudget.multiplying(perFrame, frames)
     var total = pass
+    // rlottie's walk along a path, per instance whose position has tangents, at every frame:
+    // a pass that follows it (`.rlottie`) walks each once more.
+    var walking = 0
+    var pieces: [Int: Int] = [:]
+    for instance in tree.instances {
+      if pieces[instance.layer] == nil {
+        var most = 0
+        if case .combined(let track)? = tree.layers[instance.layer].position {
+          for segment in track.segments {
+            guard let path = LottieTrack.rlottiePath(segment) else { continue }
+            most = max(most, path.estimatedPieces)
+          }
+        }
+        pieces[instance.layer] = most
+      }
+      walking = WorkBudget.adding(walking, pieces[instance.layer] ?? 0)
+    }
+    let walks = WorkBudget.multiplying(WorkBudget.multiplying(walking, frames), rlottiePieceCost)
+    for rule in rules where rule.playback?.arcLength == .rlottie {
+      total = WorkBudget.adding(total, walks)
+    }
+    for player in Set(rules.flatMap(\.players)) where player.playback.arcLength == .rlottie {
+      total = WorkBudget.adding(total, walks)
+    }
     for rule in rules {
       // Each instance's cause, comparison and finding (its key written), whatever the frames.
       total = WorkBudget.adding(
@@ -128,7 +152,7 @@ struct LottieLint: Sendable {
     }
     // Each player's rules at once: a pass (lottie-web's with its polyline, two), and each
     // instance's entry.
-    for player in Set(rules.filter { $0.playback != nil }.map(\.player)) {
+    for player in Set(rules.filter { $0.playback != nil }.flatMap(\.players)) {
       total = WorkBudget.adding(
         total, WorkBudget.multiplying(pass, player == .lottieWeb ? 2 : 1))
       total = WorkBudget.adding(
@@ -136,6 +160,10 @@ struct LottieLint: Sendable {
     }
     return total
   }
+
+  /// Work units of one piece of a walk along a path as rlottie walks it
+  /// (`LottieRlottiePath.estimatedPieces`: its steps times the pieces each measures).
+  static let rlottiePieceCost = 3
 
   /// A fill's or a stroke's colour and opacity evaluated and compared at a frame.
   static let paintCost = 100
@@ -487,7 +515,7 @@ struct LottieLint: Sendable {
 
   enum SegmentTest: Equatable {
     case handleXOutside, eased, spatial, holdWithTangents, withoutHandles, pythonHolds
-    case perDimension, tangentsOffTheLine, tangentsOnTheLine, outHandleXNegative
+    case perDimension, tangents, tangentsOffTheLine, tangentsOnTheLine, outHandleXNegative
   }
 
   static func trigger(_ rule: LottieLintRule) -> Trigger {
@@ -534,6 +562,7 @@ struct LottieLint: Sendable {
       .rlottieEasingFirstDimension, .skottieEasingFirstDimension, .thorvgEasingFirstDimension:
       .segment(.perDimension)
     case .pythonSpatialTime: .segment(.tangentsOffTheLine)
+    case .rlottieSpatialLength: .segment(.tangents)
     case .pythonTangentsOnTheLine: .segment(.tangentsOnTheLine)
     case .androidEasingOutHandleX: .segment(.outHandleXNegative)
     }
@@ -717,6 +746,7 @@ struct LottieLint: Sendable {
     // hold with handles it moves, one without a flag it holds.
     case .pythonHolds: segment.hold || segment.handles == nil
     case .perDimension: (segment.handles ?? []).contains { $0 != segment.handles?[0] }
+    case .tangents: segment.tangents != nil
     case .tangentsOffTheLine: segment.tangents != nil && segment.spatial != nil
     case .tangentsOnTheLine: segment.tangents != nil && segment.spatial == nil
     case .outHandleXNegative: (segment.handles ?? []).contains { $0[0] < 0 }
