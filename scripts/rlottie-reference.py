@@ -17,7 +17,9 @@ the transforms only. rlottie's structs are declared here from its public header
 not match the library it ships.
 
 Output: {"rlottie": "1.3.8", "frames": [...], "layers": {"<key>": {"matrix": [[a, b, c, d, tx,
-ty] per frame], "opacity": [...], "displayed": [...], "depth": n}}, "notes": [...]}; matrix as
+ty] per frame], "opacity": [...], "displayed": [...], "depth": n, "opacityKnown": bool}},
+"notes": [...]}; opacityKnown false inside a precomposition of more than one layer (drawn
+offscreen and faded as a group, its alpha is not in the tree); matrix as
 x' = a x + c y + tx, y' = b x + d y + ty; opacity the product of the layers' 8-bit alphas down
 the chain times the fill's; frames are root frames (whole, from ip).
 Usage: scripts/rlottie-reference.py FILE.json --frames 0,1,2
@@ -152,7 +154,7 @@ def main():
         number = max(0, int(round(frame)) - first)
         tree = library.lottie_animation_render_tree(animation.animation_p, number, width, height)
 
-        def walk(node, chain, alpha, visible, depth):
+        def walk(node, chain, alpha, visible, depth, known=True):
             for i in range(node.mLayerSize):
                 child = node.mLayerPtr[i].contents
                 name = child.keypath.decode() if child.keypath else "?"
@@ -160,13 +162,16 @@ def main():
                 shown = visible and bool(child.mVisible)
                 child_alpha = alpha * child.mAlpha / 255
                 if child.mLayerSize and not child.mNodeSize:
-                    # A precomposition: its layers are compared.
-                    walk(child, chain + [name], child_alpha, shown, depth + 1)
+                    # A precomposition: its layers are compared. One of more than one layer is
+                    # drawn offscreen and faded as a group: its alpha is not in the tree (255
+                    # there), so its layers' opacity is not known from it.
+                    walk(child, chain + [name], child_alpha, shown, depth + 1,
+                         known and child.mLayerSize == 1)
                     continue
                 record = layers.setdefault(key, {"matrix": [None] * len(frames),
                                                  "opacity": [0.0] * len(frames),
                                                  "displayed": [False] * len(frames),
-                                                 "depth": depth})
+                                                 "depth": depth, "opacityKnown": known})
                 for j in range(child.mNodeSize):
                     drawn = child.mNodePtr[j].contents
                     points = drawn.mPath.ptPtr
