@@ -342,6 +342,10 @@ extension LottieLayerTree {
         if case .combined(let track) = position {
           direction = track.directionOutsideHolds(at: f)
         }
+      case .thorvgTangent:
+        if case .combined(let track) = position {
+          direction = track.thorvgDirection(at: f, playback: playback)
+        }
       case .forwardDifferenceReplacingRotation:
         // `TransformKeyframeAnimation.getMatrix`: the angle replaces r; none without a moving
         // position or from the last keyframe on.

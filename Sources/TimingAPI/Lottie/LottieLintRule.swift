@@ -70,6 +70,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case thorvgEasingSolver = "thorvg/easing-solver"
   case thorvgEasingHandleX = "thorvg/easing-handle-x"
   case thorvgAnchorTangents = "thorvg/anchor-tangents"
+  case thorvgSpatialLength = "thorvg/spatial-length"
+  case thorvgAutoOrient = "thorvg/auto-orient"
   case thorvgUnsupported = "thorvg/unsupported"
 
   /// The players.
@@ -108,7 +110,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       .pythonOpacityThroughParents, .pythonLayerType, .pythonUnsupported:
       [.pythonLottie]
     case .thorvgPrecompositionTimeOrder, .thorvgTimeRemap, .thorvgLastFrame,
-      .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgEasingHandleX, .thorvgAnchorTangents,
+      .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgEasingHandleX, .thorvgAnchorTangents, .thorvgSpatialLength, .thorvgAutoOrient,
       .thorvgUnsupported:
       [.thorvg]
     }
@@ -247,6 +249,10 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "src/loaders/lottie/tvgLottieInterpolator.cpp (float: 11 samples, 4 Newton steps if the slope ≥ 0.02, else 10 bisections to 1e-7)"
     case .thorvgEasingHandleX:
       "src/loaders/lottie/tvgLottieInterpolator.cpp (handles used as written)"
+    case .thorvgSpatialLength:
+      "src/loaders/lottie/tvgLottieProperty.h (LottieVectorFrame::interpolate) and src/common/tvgMath.cpp (_bezLength with alpha-max-plus-beta-min sides, _bezAt: bisection to 0.01 or an interval of 1e-3)"
+    case .thorvgAutoOrient:
+      "src/loaders/lottie/tvgLottieProperty.h (LottieVectorFrame::angle: the chord, or the tangent at a parameter within [0.01, 0.99])"
     case .thorvgAnchorTangents:
       "src/loaders/lottie/tvgLottieParser.cpp (an anchor is not a LottieVector: to/ti not read)"
     case .thorvgUnsupported:
@@ -389,6 +395,10 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "ThorVG solves an easing curve approximately, in float (rlottie's solver): off the exact curve by up to about 1e-4 of the move"
     case .thorvgEasingHandleX:
       "an easing handle's x outside [0, 1]: ThorVG solves the curve as written, the timeline clamps x to [0, 1] as lottie-spec 1.0 states"
+    case .thorvgSpatialLength:
+      "a position with to and ti (on the line or not): ThorVG moves along their cubic by an approximate length (sides measured as max + 3/8 min, up to 7 % long), in float"
+    case .thorvgAutoOrient:
+      "ThorVG turns an auto-oriented layer by a straight segment's chord (not the eased direction) and a curved one's tangent at its approximate length, kept off the curve's ends (t within [0.01, 0.99]); not for a split position"
     case .thorvgAnchorTangents:
       "an anchor's spatial tangents: ThorVG moves it along the straight line"
     case .thorvgUnsupported:
@@ -448,6 +458,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .thorvgEasingSolver: p.easing = .rlottieClamped
     case .thorvgEasingHandleX: p.easing = .rlottie
     case .thorvgAnchorTangents: p.anchorTangentsIgnored = true
+    case .thorvgSpatialLength: p.arcLength = .thorvg
+    case .thorvgAutoOrient: p.autoOrient = .thorvgTangent
     case .iosPrecompositionTimeOrder: p.precompositionTime = .startThenStretch
     case .iosTimeRemap: p.timeRemap = .atFrame
     case .iosEasingFirstDimension: p.easing = .firstDimension
@@ -514,7 +526,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       .rlottieUnsupported, .skottieTimeRemap, .skottieEasingFirstDimension, .skottieAutoOrient,
       .skottieUnsupported, .pythonUnsupported, .thorvgTimeRemap, .thorvgLastFrame,
       .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgAnchorTangents, .thorvgUnsupported,
-      .rlottieSpatialLength:
+      .rlottieSpatialLength, .thorvgSpatialLength, .thorvgAutoOrient:
       nil
     }
   }

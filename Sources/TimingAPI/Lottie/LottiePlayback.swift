@@ -68,7 +68,7 @@ struct LottiePlayback: Sendable, Equatable {
   }
 
   /// How a spatial segment is followed.
-  enum ArcLength: Sendable, Equatable {
+  enum ArcLength: Sendable, Hashable {
     /// By the curve's true arc length, progress clamped to [0, 1].
     case exact
     /// lottie-web: along a polyline of `points` points (150), progress below 0 at the end.
@@ -78,6 +78,8 @@ struct LottiePlayback: Sendable, Equatable {
     /// rlottie: any keyframe with `to` and `ti` (on the line or not) followed along its cubic by
     /// rlottie's approximate length (`LottieRlottiePath`), in float.
     case rlottie
+    /// ThorVG: the same, its search a bisection.
+    case thorvg
     /// python-lottie: every keyframe with both `to` and `ti` (on the line or not) as the cubic
     /// Bézier's parameter at the time's fraction, unease; a zero `to` makes it the straight
     /// line at that fraction (`Bezier._bezier_points` tests `to` twice).
@@ -107,6 +109,9 @@ struct LottiePlayback: Sendable, Equatable {
     /// from the last keyframe on, none for a still position), replacing `r` rather than
     /// adding to it.
     case forwardDifferenceReplacingRotation
+    /// ThorVG: the chord of a straight segment, the tangent of a curved one at the length's
+    /// parameter kept within [0.01, 0.99]; none for a still or split position.
+    case thorvgTangent
   }
 
   /// Which keyframes hold, and until when.
@@ -214,7 +219,8 @@ struct LottiePlayback: Sendable, Equatable {
   /// ThorVG 1.0 (read at v1.0.4).
   static let thorvg = LottiePlayback(
     precompositionTime: .startThenStretch, timeRemap: .atFrame, easing: .rlottie,
-    anchorTangentsIgnored: true, frames: .beforeOutPoint)
+    arcLength: .thorvg, autoOrient: .thorvgTangent, anchorTangentsIgnored: true,
+    frames: .beforeOutPoint)
 
   /// Skottie (Skia's modules/skottie, read at its 2024 sources).
   static let skottie = LottiePlayback(

@@ -31,13 +31,18 @@ extension LottieTrack {
       let progress = held ? 0 : ease(segment, dimension: 0, x, playback)
       let total = path.length()
       return path.point(at: path.parameter(atLength: Float(progress) * total, total: total))
+    } else if playback.arcLength == .thorvg, !held, let path = Self.rlottiePath(segment) {
+      let progress = ease(segment, dimension: 0, x, playback)
+      let total = path.length()
+      return path.point(
+        at: path.parameter(atLength: Float(progress) * total, total: total, search: .thorvg))
     } else if let spatial = segment.spatial, playback.arcLength != .straightLine,
-      playback.arcLength != .rlottie,
+      playback.arcLength != .rlottie, playback.arcLength != .thorvg,
       !held || playback.holdFollowsTangents
     {
       let progress = ease(segment, dimension: 0, x, playback)
       switch playback.arcLength {
-      case .exact, .curveParameterAtTime, .straightLine, .rlottie:
+      case .exact, .curveParameterAtTime, .straightLine, .rlottie, .thorvg:
         return spatial.point(atProgress: progress)
       case .polyline(let points):
         return LottieWebPolyline(spatial, points: points).point(atProgress: progress)

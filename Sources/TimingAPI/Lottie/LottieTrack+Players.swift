@@ -42,3 +42,28 @@ extension LottieTrack {
     return direction(at: frame)
   }
 }
+
+extension LottieTrack {
+  /// ThorVG's auto-orient direction (`LottieVectorFrame::angle`): a straight segment's chord, a
+  /// curved one's tangent at the length's parameter kept within [0.01, 0.99]; from the last
+  /// keyframe on the last segment's end.
+  func thorvgDirection(at frame: Double, playback: LottiePlayback) -> [Double]? {
+    guard still == nil, !segments.isEmpty else { return nil }
+    let k: Int
+    let x: Double
+    if let (index, fraction) = segment(at: frame, playback: playback) {
+      (k, x) = (index, fraction)
+    } else {
+      (k, x) = frame < lastTime ? (0, 0) : (segments.count - 1, 1)
+    }
+    let segment = segments[k]
+    guard let path = Self.rlottiePath(segment) else {
+      return segment.start.indices.map { segment.end[$0] - segment.start[$0] }
+    }
+    let total = path.length()
+    let t = path.parameter(
+      atLength: Float(ease(segment, dimension: 0, x, playback)) * total, total: total,
+      search: .thorvg)
+    return path.derivative(at: min(max(t, 0.01), 0.99))
+  }
+}

@@ -134,10 +134,11 @@ struct LottieLint: Sendable {
       walking = WorkBudget.adding(walking, pieces[instance.layer] ?? 0)
     }
     let walks = WorkBudget.multiplying(WorkBudget.multiplying(walking, frames), rlottiePieceCost)
-    for rule in rules where rule.playback?.arcLength == .rlottie {
+    let walked: Set<LottiePlayback.ArcLength> = [.rlottie, .thorvg]
+    for rule in rules where rule.playback.map({ walked.contains($0.arcLength) }) ?? false {
       total = WorkBudget.adding(total, walks)
     }
-    for player in Set(rules.flatMap(\.players)) where player.playback.arcLength == .rlottie {
+    for player in Set(rules.flatMap(\.players)) where walked.contains(player.playback.arcLength) {
       total = WorkBudget.adding(total, walks)
     }
     for rule in rules {
@@ -529,7 +530,7 @@ struct LottieLint: Sendable {
       .skottieTimeRemap, .thorvgTimeRemap:
       .timeRemap
     case .autoOrientDifference, .pythonAutoOrient, .iosAutoOrient, .androidAutoOrient,
-      .rlottieAutoOrient, .skottieAutoOrient:
+      .rlottieAutoOrient, .skottieAutoOrient, .thorvgAutoOrient:
       .autoOrient
     case .missingStartTime: .missingStartTime
     case .pythonSkewAxis: .skewAxis
@@ -562,7 +563,7 @@ struct LottieLint: Sendable {
       .rlottieEasingFirstDimension, .skottieEasingFirstDimension, .thorvgEasingFirstDimension:
       .segment(.perDimension)
     case .pythonSpatialTime: .segment(.tangentsOffTheLine)
-    case .rlottieSpatialLength: .segment(.tangents)
+    case .rlottieSpatialLength, .thorvgSpatialLength: .segment(.tangents)
     case .pythonTangentsOnTheLine: .segment(.tangentsOnTheLine)
     case .androidEasingOutHandleX: .segment(.outHandleXNegative)
     }
