@@ -81,12 +81,14 @@ enum WorstCase {
   /// easing rule applies too), in the root composition — or, with `shown` > 0, in a
   /// precomposition shown by that many layers.
   static func lottie(
-    layers: Int, shown: Int, keyframes: Int, spatial: Bool, expression: Bool = false
+    layers: Int, shown: Int, keyframes: Int, spatial: Bool, expression: Bool = false,
+    scale: Double = 1
   ) -> String {
     let moves = (0..<keyframes).map { k -> String in
-      let x = Double(k % 7) * 40
-      let y = Double(k % 5) * 30
-      let tangents = spatial ? #", "to": [30, -20], "ti": [-25, 35]"# : ""
+      let x = Double(k % 7) * 40 * scale
+      let y = Double(k % 5) * 30 * scale
+      let tangents =
+        spatial ? #", "to": [\#(30 * scale), \#(-20 * scale)], "ti": [\#(-25 * scale), \#(35 * scale)]"# : ""
       return
         #"{"t": \#(k), "s": [\#(x), \#(y)], "o": {"x": -0.2, "y": 0}, "i": {"x": 1.2, "y": 1}\#(tangents)}"#
     }.joined(separator: ",")
@@ -590,6 +592,14 @@ enum WorstCase {
       "/v1/lottie/lint?frames=0..119"
     ) {
       lottie(layers: 500, shown: 0, keyframes: 4, spatial: true, expression: true)
+    },
+    // rlottie's and ThorVG's walks along a path at their deepest: paths 4e7 px long (each
+    // measure cut into 128 pieces, rlottie's search up to 400 steps).
+    post(
+      "lottie lint (rlottie, ThorVG): 100 layers along spatial paths 4e7 px long, 60 frames",
+      "/v1/lottie/lint?frames=0..59&players=rlottie,thorvg"
+    ) {
+      lottie(layers: 100, shown: 0, keyframes: 4, spatial: true, scale: 1e6)
     },
     post(
       "lottie lint: 19 998 layer instances of spatial paths, 4 frames",

@@ -110,7 +110,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       .pythonOpacityThroughParents, .pythonLayerType, .pythonUnsupported:
       [.pythonLottie]
     case .thorvgPrecompositionTimeOrder, .thorvgTimeRemap, .thorvgLastFrame,
-      .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgEasingHandleX, .thorvgAnchorTangents, .thorvgSpatialLength, .thorvgAutoOrient,
+      .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgEasingHandleX, .thorvgAnchorTangents,
+      .thorvgSpatialLength, .thorvgAutoOrient,
       .thorvgUnsupported:
       [.thorvg]
     }
