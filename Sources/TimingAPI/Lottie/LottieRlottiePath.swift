@@ -23,9 +23,9 @@ struct LottieRlottiePath: Sendable {
   static let maxDepth = 7
   static let maxSteps = 400
 
-  /// About how many pieces a walk measures (`LottieLint.cost`): its steps (about 4 for each
-  /// halving of the length to its 0.01) times the pieces each left part is cut into (about a
-  /// halving for each factor 4 its control polygon is longer than its chord by 0.01).
+  /// About how many pieces a walk measures (`LottieLint.cost`): its steps (one for each halving
+  /// of the length to its 0.01, and 4) times the pieces each left part is cut into (a halving
+  /// for each factor 4 its control polygon is longer than its chord by 0.01).
   var estimatedPieces: Int {
     let sides =
       Self.side(x1, y1, x2, y2) + Self.side(x2, y2, x3, y3) + Self.side(x3, y3, x4, y4)
@@ -33,7 +33,7 @@ struct LottieRlottiePath: Sendable {
     // Halvings of x down to 1: its exponent (within one).
     func halvings(_ x: Float) -> Int { x.isFinite && x > 1 ? Int(x.exponent) + 1 : 0 }
     let depth = min(Self.maxDepth, (halvings(max(sides - chord, 0) / 0.01) + 1) / 2)
-    let steps = min(Self.maxSteps, 8 + 4 * halvings(max(sides, 0) / 0.01))
+    let steps = min(Self.maxSteps, 4 + halvings(max(sides, 0) / 0.01))
     return steps * (1 << depth) + (1 << depth)
   }
 

@@ -163,8 +163,10 @@ struct LottieLint: Sendable {
   }
 
   /// Work units of one piece of a walk along a path as rlottie walks it
-  /// (`LottieRlottiePath.estimatedPieces`: its steps times the pieces each measures).
-  static let rlottiePieceCost = 3
+  /// (`LottieRlottiePath.estimatedPieces`: its steps times the pieces each measures): 100
+  /// layers along paths 4e7 px long, 61 frames, rlottie's rule and pass, took 0.45 s in release
+  /// (37 µs a walk), paths of 300 px 3 µs a walk; charged 2 units a piece, 40–400 µs a walk.
+  static let rlottiePieceCost = 2
 
   /// A fill's or a stroke's colour and opacity evaluated and compared at a frame.
   static let paintCost = 100
