@@ -276,6 +276,9 @@ def lottie_seeds(seeds):
         compact = json.dumps(document, separators=(",", ":"))
         seeds.add("service", f"POST /v1/lottie/timeline?frames=0..3\n\n{compact}")
         seeds.add("service", f"POST /v1/lottie/lint?frames=0..3\n\n{compact}")
+        # Each player's pass alone, at fractional frames (rlottie's whole frames, its walk).
+        seeds.add("service", f"POST /v1/lottie/lint?frames=0..2&fps=75&players=rlottie,thorvg\n\n{compact}")
+        seeds.add("service", f"POST /v1/lottie/lint?frames=0..3&players=pythonLottie&fix=true\n\n{compact}")
 
 
 def protocol_seeds(seeds):
