@@ -114,6 +114,38 @@ import Testing
     #expect(abs(P.pixels(finding) - 1) < 1e-9, "\(finding)")
   }
 
+  /// rlottie's and ThorVG's easing caches: a second curve whose handles print alike to two
+  /// decimals (o.x 0.334 against the first's 0.333) eases by the first's — 100 px apart by the
+  /// two curves' values at x 0.5, each solved here by bisection; a curve named by `n` like
+  /// another eases by that one's whatever its handles. Within 1e-6 px: the cached handles are
+  /// the floats the players read (0.1 as 0.100000001).
+  @Test func rlottieAndThorVGCacheCurves() throws {
+    func mover(_ ind: Int, _ ox: Double, name: String? = nil) -> [String: Any] {
+      var first: [String: Any] = [
+        "t": 0, "s": [0, 0], "o": ["x": ox, "y": 0], "i": ["x": 0.667, "y": 1],
+      ]
+      if let name { first["n"] = name }
+      return P.solid(["p": ["a": 1, "k": [first, ["t": 10, "s": [100, 0]]]]], ind: ind)
+    }
+    let answer = try lint(
+      T.document([mover(1, 0.333), mover(2, 0.334)]), "?frames=5..5&players=rlottie,thorvg")
+    let expected =
+      100
+      * abs(P.cubicBezier(0.333, 0, 0.667, 1, at: 0.5) - P.cubicBezier(0.334, 0, 0.667, 1, at: 0.5))
+    for rule in ["rlottie/easing-cache", "thorvg/easing-cache"] {
+      let finding = try #require(L.findings(answer, rule).first, "\(rule)")
+      #expect(finding["pointer"] as? String == "/layers/1/ks/p/k/0")
+      #expect(abs(P.pixels(finding) - expected) < 1e-6, "\(finding) \(expected)")
+    }
+    let named = try lint(
+      T.document([mover(1, 0.1, name: "ease"), mover(2, 0.9, name: "ease")]),
+      "?frames=5..5&players=rlottie")
+    let expectedNamed =
+      100 * abs(P.cubicBezier(0.1, 0, 0.667, 1, at: 0.5) - P.cubicBezier(0.9, 0, 0.667, 1, at: 0.5))
+    let finding = try #require(L.findings(named, "rlottie/easing-cache").first)
+    #expect(abs(P.pixels(finding) - expectedNamed) < 1e-6, "\(finding) \(expectedNamed)")
+  }
+
   /// A merge path and a twist: each player that does not draw them has a finding naming the
   /// feature, with where its source says so; lottie-web (which has no such rule) none.
   @Test func unsupportedFeaturesAreFindings() throws {

@@ -57,7 +57,7 @@ final class LottieLayerTracks: Sendable {
   /// by 255 for such files; lottie-spec 1.0 has only 0…1).
   init?(
     _ layer: LottieLayer, at pointer: JSONPointer, oldColors: Bool,
-    in context: inout DecodingContext
+    caches: LottieEasingCache.Substitutions = .init(), in context: inout DecodingContext
   ) {
     let problemsBefore = context.problems.count
     self.pointer = pointer
@@ -100,7 +100,8 @@ final class LottieLayerTracks: Sendable {
     {
       guard let property else { return nil }
       return LottieTrack(
-        property, at: ks / member.rawValue, spatial: member == .anchor, in: &context)
+        property, at: ks / member.rawValue, spatial: member == .anchor, caches: caches, in: &context
+      )
     }
     anchor = track(transform.anchor, .anchor)
     scale = track(transform.scale, .scale)
@@ -117,13 +118,16 @@ final class LottieLayerTracks: Sendable {
     switch transform.position {
     case nil: position = nil
     case .combined(let animated):
-      position = LottieTrack(animated, at: p, spatial: true, in: &context).map(Position.combined)
+      position = LottieTrack(animated, at: p, spatial: true, caches: caches, in: &context).map(
+        Position.combined)
     case .split(let split):
       if let x = split.x, let y = split.y,
         let xt = LottieTrack(
-          x, at: p / LottieSplitPosition.Member.x.rawValue, spatial: false, in: &context),
+          x, at: p / LottieSplitPosition.Member.x.rawValue, spatial: false, caches: caches,
+          in: &context),
         let yt = LottieTrack(
-          y, at: p / LottieSplitPosition.Member.y.rawValue, spatial: false, in: &context)
+          y, at: p / LottieSplitPosition.Member.y.rawValue, spatial: false, caches: caches,
+          in: &context)
       {
         position = .split(x: xt, y: yt)
       } else {
@@ -138,7 +142,8 @@ final class LottieLayerTracks: Sendable {
     autoOrient = (layer.autoOrient ?? 0) == 1
     timeRemap = layer.timeRemap.flatMap {
       LottieTrack(
-        $0, at: pointer / LottieLayer.Member.timeRemap.rawValue, spatial: false, in: &context)
+        $0, at: pointer / LottieLayer.Member.timeRemap.rawValue, spatial: false, caches: caches,
+        in: &context)
     }
     matteSource = (layer.matteTarget ?? 0) == 1
     hidden = (layer.hidden ?? false) || matteSource
@@ -159,7 +164,7 @@ final class LottieLayerTracks: Sendable {
     var paints: [Paint] = []
     Self.collectPaints(
       layer.shapes ?? [], at: pointer / LottieLayer.Member.shapes.rawValue, layer: pointer,
-      oldColors: oldColors, into: &paints, in: &context)
+      oldColors: oldColors, caches: caches, into: &paints, in: &context)
     self.paints = paints
     guard context.problems.count == problemsBefore else { return nil }
   }
@@ -179,7 +184,8 @@ final class LottieLayerTracks: Sendable {
   /// The fills and strokes among `shapes`, through groups, in the order they are written.
   static func collectPaints(
     _ shapes: [LottieShape], at pointer: JSONPointer, layer: JSONPointer, oldColors: Bool,
-    into paints: inout [Paint], in context: inout DecodingContext
+    caches: LottieEasingCache.Substitutions, into paints: inout [Paint],
+    in context: inout DecodingContext
   ) {
     for (i, shape) in shapes.enumerated() {
       let at = pointer / i
@@ -189,7 +195,7 @@ final class LottieLayerTracks: Sendable {
       case .group(let group):
         collectPaints(
           group.items ?? [], at: at / LottieShapeGroup.Member.items.rawValue, layer: layer,
-          oldColors: oldColors, into: &paints, in: &context)
+          oldColors: oldColors, caches: caches, into: &paints, in: &context)
         continue
       case .fill(let fill): (color, opacity) = (fill.color, fill.opacity)
       case .stroke(let stroke): (color, opacity) = (stroke.color, stroke.opacity)
@@ -197,11 +203,14 @@ final class LottieLayerTracks: Sendable {
       }
       guard let color,
         var colorTrack = LottieTrack(
-          color, at: at / LottieFill.Member.color.rawValue, spatial: false, in: &context)
+          color, at: at / LottieFill.Member.color.rawValue, spatial: false, caches: caches,
+          in: &context)
       else { continue }
       if oldColors { colorTrack = colorTrack.scaled(by: 1.0 / 255) }
       let opacityTrack = opacity.flatMap {
-        LottieTrack($0, at: at / LottieFill.Member.opacity.rawValue, spatial: false, in: &context)
+        LottieTrack(
+          $0, at: at / LottieFill.Member.opacity.rawValue, spatial: false, caches: caches,
+          in: &context)
       }
       let relative = String(at.description.dropFirst(layer.description.count))
       paints.append(Paint(key: relative, color: colorTrack, opacity: opacityTrack))

@@ -35,7 +35,12 @@ struct LottieLayerTree: Sendable {
     case fr, ip, op
   }
 
-  init?(_ animation: LottieAnimation, in context: inout DecodingContext) {
+  /// `caches`: rlottie's and ThorVG's easing caches of the document as written
+  /// (`LottieEasingCache.substitutions`), read from its JSON before the model forgets its order.
+  init?(
+    _ animation: LottieAnimation, caches: LottieEasingCache.Substitutions = .init(),
+    in context: inout DecodingContext
+  ) {
     let root = JSONPointer()
     let problemsBefore = context.problems.count
     func required(_ value: Double?, _ member: Member, _ range: ClosedRange<Double>) -> Double {
@@ -60,7 +65,7 @@ struct LottieLayerTree: Sendable {
     outPoint = required(animation.outPoint, .op, LottieTrack.valueRange)
     guard context.problems.count == problemsBefore else { return nil }
     let oldColors = Self.colorsIn255(version: animation.version)
-    var builder = Builder(oldColors: oldColors)
+    var builder = Builder(oldColors: oldColors, caches: caches)
     let assets = animation.assets ?? []
     var assetIndex: [String: Int] = [:]
     for (i, asset) in assets.enumerated() where asset.layers != nil {
@@ -97,7 +102,11 @@ struct LottieLayerTree: Sendable {
     /// Compositions walked already: their warnings are said once, not per instance.
     var walked: Set<String> = []
 
-    init(oldColors: Bool) { self.oldColors = oldColors }
+    let caches: LottieEasingCache.Substitutions
+    init(oldColors: Bool, caches: LottieEasingCache.Substitutions) {
+      self.oldColors = oldColors
+      self.caches = caches
+    }
 
     mutating func instantiate(
       _ compLayers: [LottieLayer], at pointer: JSONPointer, container: Int?, chain: [Int],
@@ -121,7 +130,9 @@ struct LottieLayerTree: Sendable {
           trackIndices.append(known)
           continue
         }
-        guard let tracks = LottieLayerTracks(layer, at: at, oldColors: oldColors, in: &context)
+        guard
+          let tracks = LottieLayerTracks(
+            layer, at: at, oldColors: oldColors, caches: caches, in: &context)
         else {
           trackIndices.append(-1)
           continue

@@ -53,6 +53,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case rlottieRotationWithoutDdd = "rlottie/rotation-without-ddd"
   case rlottieAnchorTangents = "rlottie/anchor-tangents"
   case rlottieSpatialLength = "rlottie/spatial-length"
+  case rlottieEasingCache = "rlottie/easing-cache"
   case rlottieAutoOrient = "rlottie/auto-orient"
   case rlottieLastKeyframeEased = "rlottie/last-keyframe-eased"
   case rlottieKeyframeWithoutHandles = "rlottie/keyframe-without-handles"
@@ -71,6 +72,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case thorvgEasingHandleX = "thorvg/easing-handle-x"
   case thorvgAnchorTangents = "thorvg/anchor-tangents"
   case thorvgSpatialLength = "thorvg/spatial-length"
+  case thorvgEasingCache = "thorvg/easing-cache"
   case thorvgAutoOrient = "thorvg/auto-orient"
   case thorvgUnsupported = "thorvg/unsupported"
 
@@ -98,7 +100,9 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       [.lottieAndroid]
     case .rlottieWholeFrames, .rlottiePrecompositionTime, .rlottieTimeRemap, .rlottieVisibility,
       .rlottieEasingFirstDimension, .rlottieEasingSolver, .rlottieEasingHandleX, .rlottieLayerSkew,
-      .rlottieRotationWithoutDdd, .rlottieAnchorTangents, .rlottieSpatialLength, .rlottieAutoOrient,
+      .rlottieRotationWithoutDdd, .rlottieAnchorTangents, .rlottieSpatialLength,
+      .rlottieEasingCache,
+      .rlottieAutoOrient,
       .rlottieLastKeyframeEased, .rlottieKeyframeWithoutHandles, .rlottieUnsupported:
       [.rlottie]
     case .skottiePrecompositionTimeOrder, .skottieTimeRemap, .skottieEasingFirstDimension,
@@ -111,7 +115,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       [.pythonLottie]
     case .thorvgPrecompositionTimeOrder, .thorvgTimeRemap, .thorvgLastFrame,
       .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgEasingHandleX, .thorvgAnchorTangents,
-      .thorvgSpatialLength, .thorvgAutoOrient,
+      .thorvgSpatialLength, .thorvgEasingCache, .thorvgAutoOrient,
       .thorvgUnsupported:
       [.thorvg]
     }
@@ -214,6 +218,10 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "src/lottie/lottieparser.cpp (parseTransformObject: sk and sa never parsed)"
     case .rlottieRotationWithoutDdd:
       "src/lottie/lottieparser.cpp (parseLayer: ddd defaults to true; a 3D transform reads rz, not r)"
+    case .rlottieEasingCache:
+      "src/lottie/lottieparser.cpp (LottieParserImpl::interpolator: one curve a key, the keyframe's n or its handles printed %.2f_%.2f_%.2f_%.2f into 20 bytes)"
+    case .thorvgEasingCache:
+      "src/loaders/lottie/tvgLottieParser.cpp (LottieParser::getInterpolator: one curve a key, the keyframe's n or its handles printed %.2f_%.2f_%.2f_%.2f into 20 bytes)"
     case .rlottieSpatialLength:
       "src/lottie/lottiemodel.h (Value<T, Position>::at) and src/vector/vbezier.cpp (length: alpha-max-plus-beta-min sides halved to within 0.01 of the chord; tAtLength: halving to within 0.01)"
     case .rlottieAnchorTangents:
@@ -360,6 +368,10 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       "a layer's skew: rlottie does not read it"
     case .rlottieRotationWithoutDdd:
       "a layer's r where ddd is not 0 (or is stated after ks): rlottie reads it as 3D, turning by rz alone — r is not drawn"
+    case .rlottieEasingCache:
+      "rlottie keeps one easing curve a key for the whole file — a keyframe's n, else its handles to two decimals (a negative one or one of 10 or more cuts the key short) — so a keyframe eases by the first curve parsed under its key"
+    case .thorvgEasingCache:
+      "ThorVG keeps one easing curve a key for the whole file — a keyframe's n, else its handles to two decimals (a negative one or one of 10 or more cuts the key short) — so a keyframe eases by the first curve parsed under its key"
     case .rlottieSpatialLength:
       "a position with to and ti (on the line or not): rlottie moves along their cubic by an approximate length (sides measured as max + 3/8 min, up to 7 % long), in float"
     case .rlottieAnchorTangents:
@@ -483,6 +495,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .rlottieRotationWithoutDdd: p.rotationNeedsTwoD = true
     case .rlottieAnchorTangents: p.anchorTangentsIgnored = true
     case .rlottieSpatialLength: p.arcLength = .rlottie
+    case .rlottieEasingCache: p.easingCache = .rlottie
+    case .thorvgEasingCache: p.easingCache = .thorvg
     case .rlottieAutoOrient: p.autoOrient = .curveOnly
     case .skottiePrecompositionTimeOrder: p.precompositionTime = .startThenStretch
     case .skottieTimeRemap: p.timeRemap = .atFrame
@@ -527,7 +541,8 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       .rlottieUnsupported, .skottieTimeRemap, .skottieEasingFirstDimension, .skottieAutoOrient,
       .skottieUnsupported, .pythonUnsupported, .thorvgTimeRemap, .thorvgLastFrame,
       .thorvgEasingFirstDimension, .thorvgEasingSolver, .thorvgAnchorTangents, .thorvgUnsupported,
-      .rlottieSpatialLength, .thorvgSpatialLength, .thorvgAutoOrient:
+      .rlottieSpatialLength, .thorvgSpatialLength, .thorvgAutoOrient, .rlottieEasingCache,
+      .thorvgEasingCache:
       nil
     }
   }

@@ -182,6 +182,8 @@ struct LottiePlayback: Sendable, Equatable {
   /// (lottie-android's `IntegerParser` and `MiscUtils.lerp(int…)`).
   var opacityWholePercent = false
   var frames = Frames.any
+  /// The player's file-wide cache of easing curves (`LottieEasingCache`), where it has one.
+  var easingCache: LottieEasingCache? = nil
 
   /// The timeline's own rules.
   static let exact = LottiePlayback()
@@ -214,13 +216,14 @@ struct LottiePlayback: Sendable, Equatable {
     precompositionTime: .startThenStretchTruncated, timeRemap: .atFrameRoundedThenStretch,
     easing: .rlottie, arcLength: .rlottie, autoOrient: .curveOnly,
     visibility: .roundedThroughOutPoint,
-    skewIgnored: true, rotationNeedsTwoD: true, anchorTangentsIgnored: true, frames: .whole)
+    skewIgnored: true, rotationNeedsTwoD: true, anchorTangentsIgnored: true, frames: .whole,
+    easingCache: .rlottie)
 
   /// ThorVG 1.0 (read at v1.0.4).
   static let thorvg = LottiePlayback(
     precompositionTime: .startThenStretch, timeRemap: .atFrame, easing: .rlottie,
     arcLength: .thorvg, autoOrient: .thorvgTangent, anchorTangentsIgnored: true,
-    frames: .beforeOutPoint)
+    frames: .beforeOutPoint, easingCache: .thorvg)
 
   /// Skottie (Skia's modules/skottie, read at its 2024 sources).
   static let skottie = LottiePlayback(

@@ -1,3 +1,5 @@
+import TimingEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -153,6 +155,19 @@ extension LottieTrack {
   func ease(_ segment: Segment, dimension d: Int, _ x: Double, _ playback: LottiePlayback)
     -> Double
   {
+    // Another curve's, where the player's cache gives it one (its first dimension's, for all).
+    if let cache = playback.easingCache, let h = segment.cached[cache] {
+      switch playback.easing {
+      case .rlottie: return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+      case .rlottieClamped:
+        return LottieRlottieEasing(min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3])
+          .value(x)
+      case .exactClamped, .firstDimension, .lottieWeb, .lottieWebClamped, .pythonLottie,
+        .pythonLottieClamped:
+        let (x1, x2) = (min(max(h[0], 0), 1), min(max(h[2], 0), 1))
+        return x1 == h[1] && x2 == h[3] ? x : CubicBezier(x1, h[1], x2, h[3]).solve(x)
+      }
+    }
     switch playback.easing {
     case .exactClamped:
       return segment.easings[min(d, segment.easings.count - 1)]?.solve(x) ?? x

@@ -7,7 +7,7 @@ extension LottieTrack {
         Segment(
           time: $0.time, start: $0.start.map { $0 * factor }, end: $0.end.map { $0 * factor },
           hold: $0.hold, easings: $0.easings, spatial: nil, handles: $0.handles,
-          tangents: nil)
+          tangents: nil, cached: $0.cached)
       }, lastTime: lastTime, lastValue: lastValue.map { $0 * factor })
     track.pointer = pointer
     track.keyframeCount = keyframeCount

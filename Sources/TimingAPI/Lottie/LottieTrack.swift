@@ -24,6 +24,9 @@ struct LottieTrack: Sendable {
     /// The keyframe's `to` and `ti` as written, where it has both (a position or an anchor,
     /// on the line or not): what python-lottie follows (`LottiePlayback`).
     let tangents: (out: [Double], in: [Double])?
+    /// The handles (o.x, o.y, i.x, i.y) rlottie and ThorVG ease this segment by where their
+    /// caches give it another curve's (`LottieEasingCache`).
+    var cached: [LottieEasingCache: [Double]] = [:]
   }
 
   /// A still value, or keyframes.
@@ -66,7 +69,7 @@ struct LottieTrack: Sendable {
   /// whether the keyframes' `to`/`ti` are followed (a position or an anchor).
   init?(
     _ property: LottieAnimated<LottieNumbers>, at pointer: JSONPointer, spatial: Bool,
-    in context: inout DecodingContext
+    caches: LottieEasingCache.Substitutions = .init(), in context: inout DecodingContext
   ) {
     let valuePointer = pointer / LottieAnimated<LottieNumbers>.Member.value
     switch property.content {
@@ -173,12 +176,15 @@ struct LottieTrack: Sendable {
               out: Array(out.prefix(n)), in: Array(back.prefix(n)))
           }
         }
-        segments.append(
-          Segment(
-            time: keyframe.time, start: Array(start.prefix(dimensions)),
-            end: Array(end.prefix(dimensions)), hold: keyframe.isHold, easings: easings,
-            spatial: curve, handles: Self.handles(keyframe, dimensions: max(dimensions, 1)),
-            tangents: tangents))
+        var segment = Segment(
+          time: keyframe.time, start: Array(start.prefix(dimensions)),
+          end: Array(end.prefix(dimensions)), hold: keyframe.isHold, easings: easings,
+          spatial: curve, handles: Self.handles(keyframe, dimensions: max(dimensions, 1)),
+          tangents: tangents)
+        for cache in LottieEasingCache.allCases {
+          if let handles = caches.handles(cache, at: at) { segment.cached[cache] = handles }
+        }
+        segments.append(segment)
       }
       self.init(
         still: keyframes.count == 1 ? values[0] : nil, segments: segments,

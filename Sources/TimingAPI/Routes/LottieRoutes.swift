@@ -37,8 +37,11 @@ struct LottieRoutes {
       try decoding.throwIfFailed()
       throw Problem.invalidRequest(decoding.problems)
     }
+    // rlottie's and ThorVG's easing caches follow the order the file is written in, which the
+    // model does not keep: read from the JSON before it goes.
+    let caches = LottieEasingCache.substitutions(in: body)
     body = .null
-    let tree = LottieLayerTree(animation, in: &decoding)
+    let tree = LottieLayerTree(animation, caches: caches, in: &decoding)
     try decoding.throwIfFailed()
     guard let tree else { throw Problem.invalidRequest(decoding.problems) }
     return (animation, tree, decoding)

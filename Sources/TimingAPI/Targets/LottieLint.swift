@@ -519,6 +519,7 @@ struct LottieLint: Sendable {
   enum SegmentTest: Equatable {
     case handleXOutside, eased, spatial, holdWithTangents, withoutHandles, pythonHolds
     case perDimension, tangents, tangentsOffTheLine, tangentsOnTheLine, outHandleXNegative
+    case cached(LottieEasingCache)
   }
 
   static func trigger(_ rule: LottieLintRule) -> Trigger {
@@ -566,6 +567,8 @@ struct LottieLint: Sendable {
       .segment(.perDimension)
     case .pythonSpatialTime: .segment(.tangentsOffTheLine)
     case .rlottieSpatialLength, .thorvgSpatialLength: .segment(.tangents)
+    case .rlottieEasingCache: .segment(.cached(.rlottie))
+    case .thorvgEasingCache: .segment(.cached(.thorvg))
     case .pythonTangentsOnTheLine: .segment(.tangentsOnTheLine)
     case .androidEasingOutHandleX: .segment(.outHandleXNegative)
     }
@@ -750,6 +753,7 @@ struct LottieLint: Sendable {
     case .pythonHolds: segment.hold || segment.handles == nil
     case .perDimension: (segment.handles ?? []).contains { $0 != segment.handles?[0] }
     case .tangents: segment.tangents != nil
+    case .cached(let cache): segment.cached[cache] != nil
     case .tangentsOffTheLine: segment.tangents != nil && segment.spatial != nil
     case .tangentsOnTheLine: segment.tangents != nil && segment.spatial == nil
     case .outHandleXNegative: (segment.handles ?? []).contains { $0[0] < 0 }
