@@ -29,9 +29,13 @@ struct LottieRoutes {
     LottieTimeline.Parameter.allCases.map(\.rawValue))
 
   /// The document and its tree, read from the body, or the problems naming their pointers.
-  private func read(_ context: RequestContext) throws(Problem) -> (
-    LottieAnimation, LottieLayerTree, DecodingContext
-  ) {
+  /// `caches`: whether to read rlottie's and ThorVG's easing caches (the lint's; the timeline
+  /// has no use for them).
+  private func read(_ context: RequestContext, caches withCaches: Bool = false) throws(Problem)
+    -> (
+      LottieAnimation, LottieLayerTree, DecodingContext
+    )
+  {
     var (body, decoding) = try context.jsonBody(budget: configuration.workBudget)
     guard let animation = LottieAnimation(json: body, at: JSONPointer(), in: &decoding) else {
       try decoding.throwIfFailed()
@@ -39,7 +43,7 @@ struct LottieRoutes {
     }
     // rlottie's and ThorVG's easing caches follow the order the file is written in, which the
     // model does not keep: read from the JSON before it goes.
-    let caches = LottieEasingCache.substitutions(in: body)
+    let caches = withCaches ? LottieEasingCache.substitutions(in: body) : .init()
     body = .null
     let tree = LottieLayerTree(animation, caches: caches, in: &decoding)
     try decoding.throwIfFailed()
@@ -77,7 +81,7 @@ struct LottieRoutes {
     }
     try problems.throwIfFailed()
     if fix { try context.refusePrecision(for: .rewrittenDocument) }
-    var (animation, tree, decoding) = try read(context)
+    var (animation, tree, decoding) = try read(context, caches: true)
     let frames = LottieTimeline.frames(
       context.query, tree: tree, maxSamples: configuration.maxSamples, in: &problems)
     try problems.throwIfFailed()
