@@ -107,6 +107,7 @@ import Testing
     #expect(abs((largest?["opacity"] as? Double ?? 0) - 0.25) < 1e-12, "\(finding)")
     let null = T.layer(["o": T.still(50)], ind: 1)
     let underNull = try lint(T.document([null, child]), "?frames=0..0")
+    #expect(underNull.status == 200)
     #expect(L.findings(underNull, "python-lottie/opacity-through-parents").isEmpty)
   }
 
@@ -136,6 +137,7 @@ import Testing
       .flatMap { ($0["p"] as? [String: Any])?["k"] as? [[String: Any]] }?.first
     #expect(keyframe?["to"] == nil && keyframe?["ti"] == nil, "\(fixed.text.prefix(300))")
     let again = try lint(fixed.json, "?frames=0..10")
+    #expect(again.status == 200)
     #expect(L.findings(again, "python-lottie/tangents-on-the-line").isEmpty)
   }
 
@@ -177,6 +179,7 @@ import Testing
   @Test func playersAreChosen() throws {
     let document = T.document([Self.solid(["sk": T.still(30), "sa": T.still(20)])])
     let web = try lint(document, "?players=lottieWeb")
+    #expect(web.status == 200)
     #expect(L.findings(web, "python-lottie/skew-axis").isEmpty)
     #expect((web.json["players"] as? [String: Any])?["pythonLottie"] == nil)
     let python = try lint(document, "?players=pythonLottie")

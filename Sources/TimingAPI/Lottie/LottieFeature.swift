@@ -21,13 +21,10 @@ enum LottieFeature: String, CaseIterable, Sendable {
     layer: JSONPointer, at: JSONPointer, feature: LottieFeature
   )] {
     var out: [(JSONPointer, JSONPointer, LottieFeature)] = []
-    // Expressions, as the evaluation lists them: the layer is the pointer's first two tokens
-    // (/layers/i) or four (/assets/j/layers/i).
+    // Expressions, as the evaluation lists them.
     for item in notEvaluated where item.feature == .expressions {
-      let tokens = item.pointer.tokens
-      let depth = tokens.first == LottieAnimation.Member.assets.rawValue ? 4 : 2
-      guard tokens.count >= depth else { continue }
-      out.append((JSONPointer(Array(tokens.prefix(depth))), item.pointer, .expressions))
+      guard let layer = LottieNotEvaluated.layerPointer(of: item.pointer) else { continue }
+      out.append((layer, item.pointer, .expressions))
     }
     func visit(_ layers: [LottieLayer]?, at prefix: JSONPointer) {
       for (i, layer) in (layers ?? []).enumerated() {

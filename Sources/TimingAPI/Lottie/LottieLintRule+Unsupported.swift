@@ -1,18 +1,4 @@
 extension LottieLintRule.Player {
-  /// The player's rule for the features it does not draw, or draws otherwise (nil for
-  /// lottie-web, whose departures are its own rules).
-  var unsupportedRule: LottieLintRule? {
-    switch self {
-    case .lottieWeb: nil
-    case .pythonLottie: .pythonUnsupported
-    case .lottieIOSCoreAnimation, .lottieIOSMainThread: .iosUnsupported
-    case .lottieAndroid: .androidUnsupported
-    case .rlottie: .rlottieUnsupported
-    case .thorvg: .thorvgUnsupported
-    case .skottie: .skottieUnsupported
-    }
-  }
-
   /// What the player does with `feature`, and where that was read; nil where it draws it as
   /// lottie-web does (or where its source says nothing we could read).
   func unsupported(_ feature: LottieFeature) -> String? {

@@ -76,12 +76,6 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   case thorvgAutoOrient = "thorvg/auto-orient"
   case thorvgUnsupported = "thorvg/unsupported"
 
-  /// The players.
-  enum Player: String, CaseIterable, Sendable {
-    case lottieWeb, pythonLottie, lottieIOSCoreAnimation, lottieIOSMainThread, lottieAndroid
-    case rlottie, thorvg, skottie
-  }
-
   /// The players a rule is about (lottie-ios's two engines share most).
   var players: [Player] {
     switch self {
@@ -351,7 +345,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .androidUnsupported:
       "a feature lottie-android does not draw, or draws otherwise"
     case .rlottieWholeFrames:
-      "rlottie draws whole frames only: a time shows frame ip + round(t × fr − ip)"
+      "rlottie draws whole frames only, within its ip and op: a time shows frame ip + round(t × fr − ip), clamped to [ip, op]"
     case .rlottiePrecompositionTime:
       "rlottie runs a precomposition at (f − st) / sr with st truncated to an integer and the result truncated to a whole frame (lottie-spec 1.0: f / sr − st)"
     case .rlottieTimeRemap:
@@ -401,7 +395,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .thorvgTimeRemap:
       "ThorVG evaluates a time remap at the frame itself, st and sr ignored (lottie-spec 1.0: after the stretch)"
     case .thorvgLastFrame:
-      "ThorVG draws frame op − 1 for any frame at or past the root's op"
+      "ThorVG draws frame op − 1 for any frame at or past the root's op, and ip for any before it"
     case .thorvgEasingFirstDimension:
       "per-dimension easing: ThorVG eases every dimension by the first's handles"
     case .thorvgEasingSolver:
@@ -419,7 +413,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .pythonSplitPosition:
       "a split position: python-lottie merges the axes' keyframes at the union of their times, each easing both axes by x's curve there (else y's), and holds a merged keyframe without handles"
     case .pythonVisibility:
-      "python-lottie shows a root layer from ip to op inclusive and a precomposition's layers at all times, does not read hd, and draws no layer of a type it has no class for (only precomposition, solid, image, null, shape and text); a layer not shown hides the layers parented to it"
+      "python-lottie shows a root layer from ip to op inclusive and a precomposition's layers at all times, does not read hd, and draws no audio, camera or data layer nor one of a type it has no class for; a layer not shown hides the layers parented to it"
     case .pythonOpacityThroughParents:
       "python-lottie multiplies a layer's opacity by its parents' (a null's aside): lottie-spec 1.0 passes opacity through precompositions only"
     }
@@ -469,7 +463,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .thorvgLastFrame: p.frames = .beforeOutPoint
     case .thorvgEasingFirstDimension: p.easing = .firstDimension
     case .thorvgEasingSolver: p.easing = .rlottieClamped
-    case .thorvgEasingHandleX: p.easing = .rlottie
+    case .thorvgEasingHandleX: p.easing = .rlottieAsWritten
     case .thorvgAnchorTangents: p.anchorTangentsIgnored = true
     case .thorvgSpatialLength: p.arcLength = .thorvg
     case .thorvgAutoOrient: p.autoOrient = .thorvgTangent
@@ -490,7 +484,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
     case .rlottieVisibility: p.visibility = .roundedThroughOutPoint
     case .rlottieEasingFirstDimension: p.easing = .firstDimension
     case .rlottieEasingSolver: p.easing = .rlottieClamped
-    case .rlottieEasingHandleX: p.easing = .rlottie
+    case .rlottieEasingHandleX: p.easing = .rlottieAsWritten
     case .rlottieLayerSkew: p.skewIgnored = true
     case .rlottieRotationWithoutDdd: p.rotationNeedsTwoD = true
     case .rlottieAnchorTangents: p.anchorTangentsIgnored = true
@@ -544,53 +538,6 @@ enum LottieLintRule: String, CaseIterable, Sendable {
       .rlottieSpatialLength, .thorvgSpatialLength, .thorvgAutoOrient, .rlottieEasingCache,
       .thorvgEasingCache:
       nil
-    }
-  }
-}
-
-extension LottieLintRule.Player {
-  /// The player's versions its rules hold for.
-  var versions: String {
-    switch self {
-    case .lottieWeb: "lottie-web 5.x (read at v5.7.14; v5.13.0 the same)"
-    case .pythonLottie: "python-lottie 0.7 (PyPI lottie, read at 0.7.2), its SVG and PNG output"
-    case .lottieIOSCoreAnimation:
-      "lottie-ios 4.x's Core Animation engine (read at 4.6.1; the default since 4.0)"
-    case .lottieIOSMainThread: "lottie-ios 4.x's main-thread engine (read at 4.6.1)"
-    case .lottieAndroid: "lottie-android 6.x (read at 6.7.1)"
-    case .rlottie: "rlottie (read at 34465a9; the library PyPI rlottie-python 1.3.8 ships)"
-    case .thorvg: "ThorVG 1.0 (read at v1.0.4, the library PyPI thorvg-python 1.1.3 ships)"
-    case .skottie: "Skottie (Skia's modules/skottie, read at its 2024 sources)"
-    }
-  }
-
-  /// Every rule of the player at once: how it evaluates a file.
-  var playback: LottiePlayback {
-    switch self {
-    case .lottieWeb: .lottieWeb
-    case .pythonLottie: .pythonLottie
-    case .lottieIOSCoreAnimation: .lottieIOSCoreAnimation
-    case .lottieIOSMainThread: .lottieIOSMainThread
-    case .lottieAndroid: .lottieAndroid
-    case .rlottie: .rlottie
-    case .thorvg: .thorvg
-    case .skottie: .skottie
-    }
-  }
-
-  /// What the player's evaluation is, in a sentence.
-  var playbackSummary: String {
-    switch self {
-    case .lottieWeb:
-      "every lottie-web rule at once, as lottie-web's SVG and canvas renderers place layers"
-    case .pythonLottie:
-      "every python-lottie rule at once, as its SVG builder draws the file (nesting, culling, opacity)"
-    case .lottieIOSCoreAnimation: "every lottie-ios rule of its Core Animation engine at once"
-    case .lottieIOSMainThread: "every lottie-ios rule of its main-thread engine at once"
-    case .lottieAndroid: "every lottie-android rule at once"
-    case .rlottie: "every rlottie rule at once, at the whole frames it draws"
-    case .thorvg: "every ThorVG rule at once"
-    case .skottie: "every Skottie rule at once"
     }
   }
 }

@@ -17,6 +17,14 @@ struct LottieNotEvaluated: Sendable, Equatable {
     case pointer, feature, detail
   }
 
+  /// The layer a pointer inside it is in: its first two tokens (/layers/i) or four
+  /// (/assets/j/layers/i); nil for a pointer outside any layer.
+  static func layerPointer(of pointer: JSONPointer) -> JSONPointer? {
+    let tokens = pointer.tokens
+    let depth = tokens.first == LottieAnimation.Member.assets.rawValue ? 4 : 2
+    return tokens.count >= depth ? JSONPointer(Array(tokens.prefix(depth))) : nil
+  }
+
   /// The list as both Lottie answers give it (`notEvaluated`): pointer, feature, detail.
   static func write(_ list: [LottieNotEvaluated], to w: inout JSONWriter) {
     w.beginArray()

@@ -65,6 +65,9 @@ struct LottiePlayback: Sendable, Equatable {
     /// rlottie's solver on the handles clamped, each dimension by its own: its approximation
     /// alone.
     case rlottieClamped
+    /// rlottie's solver on each dimension's handles as written: its reading of x outside [0, 1]
+    /// alone.
+    case rlottieAsWritten
   }
 
   /// How a spatial segment is followed.

@@ -158,7 +158,7 @@ extension LottieTrack {
     // Another curve's, where the player's cache gives it one (its first dimension's, for all).
     if let cache = playback.easingCache, let h = segment.cached[cache] {
       switch playback.easing {
-      case .rlottie: return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+      case .rlottie, .rlottieAsWritten: return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
       case .rlottieClamped:
         return LottieRlottieEasing(min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3])
           .value(x)
@@ -173,8 +173,12 @@ extension LottieTrack {
       return segment.easings[min(d, segment.easings.count - 1)]?.solve(x) ?? x
     case .firstDimension:
       return segment.easings[0]?.solve(x) ?? x
-    case .rlottie, .rlottieClamped:
+    case .rlottie, .rlottieClamped, .rlottieAsWritten:
       guard let handles = segment.handles else { return x }
+      if playback.easing == .rlottieAsWritten {
+        let h = handles[min(d, handles.count - 1)]
+        return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+      }
       guard playback.easing == .rlottieClamped else {
         let h = handles[0]
         return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)

@@ -91,7 +91,7 @@ struct LottieRoutes {
     var budget = decoding.budget
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
-        LottieLint.cost(tree, frames: frames.count, rules: rules.map(\.rule)), .sampling)
+        LottieLint.cost(tree, frames: frames.count, rules: rules), .sampling)
     } catch {
       throw Problem.tooMuchWork(
         error,
