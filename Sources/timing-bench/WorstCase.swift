@@ -82,19 +82,21 @@ enum WorstCase {
   /// precomposition shown by that many layers.
   static func lottie(
     layers: Int, shown: Int, keyframes: Int, spatial: Bool, expression: Bool = false,
-    scale: Double = 1
+    scale: Double = 1, spacing: Int = 1, autoOrient: Bool = false
   ) -> String {
     let moves = (0..<keyframes).map { k -> String in
       let x = Double(k % 7) * 40 * scale
       let y = Double(k % 5) * 30 * scale
       let tangents =
-        spatial ? #", "to": [\#(30 * scale), \#(-20 * scale)], "ti": [\#(-25 * scale), \#(35 * scale)]"# : ""
+        spatial
+        ? #", "to": [\#(30 * scale), \#(-20 * scale)], "ti": [\#(-25 * scale), \#(35 * scale)]"#
+        : ""
       return
-        #"{"t": \#(k), "s": [\#(x), \#(y)], "o": {"x": -0.2, "y": 0}, "i": {"x": 1.2, "y": 1}\#(tangents)}"#
+        #"{"t": \#(k * spacing), "s": [\#(x), \#(y)], "o": {"x": -0.2, "y": 0}, "i": {"x": 1.2, "y": 1}\#(tangents)}"#
     }.joined(separator: ",")
     let x = expression ? #", "x": "wiggle(1, 2)""# : ""
     let layer = { (i: Int) -> String in
-      #"{"ty": 3, "ind": \#(i + 1), "ip": 0, "op": 1000000, "st": 0, "ks": {"p": {"a": 1, "k": [\#(moves)]\#(x)}, "r": {"a": 0, "k": 10}}}"#
+      #"{"ty": 3, "ao": \#(autoOrient ? 1 : 0), "ind": \#(i + 1), "ip": 0, "op": 1000000, "st": 0, "ks": {"p": {"a": 1, "k": [\#(moves)]\#(x)}, "r": {"a": 0, "k": 10}}}"#
     }
     let inner = (0..<layers).map(layer).joined(separator: ",")
     guard shown > 0 else {
@@ -594,12 +596,22 @@ enum WorstCase {
       lottie(layers: 500, shown: 0, keyframes: 4, spatial: true, expression: true)
     },
     // rlottie's and ThorVG's walks along a path at their deepest: paths 4e7 px long (each
-    // measure cut into 128 pieces, rlottie's search up to 400 steps).
+    // measure cut into 128 pieces, rlottie's search all its 400 steps: a float cannot come
+    // within 0.01 there), keyed over the frames linted, auto-oriented (a second walk).
     post(
-      "lottie lint (rlottie, ThorVG): 100 layers along spatial paths 4e7 px long, 60 frames",
+      "lottie lint (rlottie, ThorVG): 100 auto-oriented layers along paths 4e7 px long, 60 frames",
       "/v1/lottie/lint?frames=0..59&players=rlottie,thorvg"
     ) {
-      lottie(layers: 100, shown: 0, keyframes: 4, spatial: true, scale: 1e6)
+      lottie(
+        layers: 100, shown: 0, keyframes: 4, spatial: true, scale: 1e6, spacing: 20,
+        autoOrient: true)
+    },
+    post(
+      "lottie lint (rlottie, ThorVG): the same paths 300 px long",
+      "/v1/lottie/lint?frames=0..59&players=rlottie,thorvg"
+    ) {
+      lottie(
+        layers: 100, shown: 0, keyframes: 4, spatial: true, spacing: 20, autoOrient: true)
     },
     post(
       "lottie lint: 19 998 layer instances of spatial paths, 4 frames",
