@@ -13,7 +13,8 @@ instances are told apart by their keys only where one is drawn, so such layers a
 where the layer has one instance.
 
 Output: {"thorvg": "1.0.4", "frames": [...], "layers": {"<key>": {"extent": [[x0, y0, x1, y1]
-or null per frame], "opacity": [...], "displayed": [...]}}, "notes": [...]}.
+or null per frame], "opacity": [... or null where no pixel lies wholly inside], "displayed":
+[...]}}, "notes": [...]}.
 Usage: scripts/thorvg-reference.py FILE.json --frames 0,1.5,2 --boxes BOXES.json
 (BOXES.json: {"<key>": {"pointer": "/layers/0", "box": [x0, y0, x1, y1]}, …}: the timeline's
 layerInfo). Installs thorvg-python, numpy and Pillow with pip when missing.
@@ -105,6 +106,9 @@ def main():
         canvas.set_target(width, height)
         canvas.add(picture)
         record = {"extent": [], "opacity": [], "displayed": []}
+        # ThorVG ignores a frame within 0.0009 of its current one (LottieLoader::frame): the
+        # first, at 0 after loading, would draw a picture never updated (nothing painted).
+        animation.set_frame(float(frames[0] - document["ip"]) + 0.5)
         for frame in frames:
             animation.set_frame(float(frame - document["ip"]))
             canvas.update()
@@ -120,9 +124,13 @@ def main():
                 record["opacity"].append(0.0)
                 record["displayed"].append(False)
                 continue
-            record["extent"].append([int(painted[1].min()), int(painted[0].min()),
-                                     int(painted[1].max()) + 1, int(painted[0].max()) + 1])
-            record["opacity"].append(float(alpha.max()) / 255)
+            extent = [int(painted[1].min()), int(painted[0].min()),
+                      int(painted[1].max()) + 1, int(painted[0].max()) + 1]
+            record["extent"].append(extent)
+            # Its opacity where a pixel lies wholly inside (3 × 3 at least): an edge's pixels are
+            # as opaque as they are covered.
+            whole = extent[2] - extent[0] >= 3 and extent[3] - extent[1] >= 3
+            record["opacity"].append(float(alpha.max()) / 255 if whole else None)
             record["displayed"].append(True)
         canvas.destroy()
         layers[keys[0]] = record
