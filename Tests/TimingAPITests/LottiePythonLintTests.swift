@@ -174,6 +174,35 @@ import Testing
     #expect(abs(Self.pixels(finding) - worst) < 1e-9, "\(finding) \(worst)")
   }
 
+  /// A gradient of 2 colour stops with 1 opacity stop (10 numbers: neither 4 · 2 nor 6 · 2):
+  /// python-lottie's SVG builder raises on it and draws nothing — a finding naming the feature;
+  /// one with both opacity stops (12) none.
+  @Test func aGradientShortOfOpacityStops() throws {
+    func gradient(_ values: [Double]) -> [String: Any] {
+      T.layer(
+        [:],
+        extra: [
+          "ty": 4,
+          "shapes": [
+            [
+              "ty": "gf", "o": T.still(100), "r": 1, "s": T.still([0, 0]), "e": T.still([10, 0]),
+              "t": 1, "g": ["p": 2, "k": T.still(values)],
+            ]
+          ],
+        ])
+    }
+    let short = try lint(
+      T.document([gradient([0, 1, 0, 0, 1, 0, 0, 1, 0, 1])]), "?frames=0..0&players=pythonLottie")
+    let finding = try #require(L.findings(short, "python-lottie/unsupported").first)
+    #expect(finding["feature"] as? String == "gradientStopsShort")
+    #expect(finding["pointer"] as? String == "/layers/0/shapes/0")
+    let whole = try lint(
+      T.document([gradient([0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1])]),
+      "?frames=0..0&players=pythonLottie")
+    #expect(whole.status == 200)
+    #expect(L.findings(whole, "python-lottie/unsupported").isEmpty)
+  }
+
   /// `?players=` lints for the players named: python-lottie's rules alone, or lottie-web's; an
   /// unknown player is a 422 naming the parameter.
   @Test func playersAreChosen() throws {

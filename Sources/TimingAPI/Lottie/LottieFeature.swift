@@ -5,6 +5,40 @@ enum LottieFeature: String, CaseIterable, Sendable {
   case expressions, threeDRotation, lumaMatte, matteParent, maskLighten, maskDarken
   case maskDifference, masksWithoutHasMask, effects, layerStyles, blendMode, textLayer
   case mergePaths, offsetPath, puckerBloat, twist, zigZag
+  /// A gradient whose stops (`g.k`) hold fewer opacity stops than colour stops (`g.p`): its
+  /// array neither 4·p numbers nor 6·p.
+  case gradientStopsShort
+
+  /// A gradient's members read here (lottie-spec 1.0 "Gradient"): its stops `g`, their count
+  /// `p` and values `k`.
+  enum GradientMember: String, WireMember {
+    case stops = "g", count = "p", values = "k"
+  }
+
+  /// Whether a gradient item's stops hold fewer opacity stops than colour stops: any of its
+  /// arrays (a still one, or each keyframe's `s`) is neither 4·p long nor 6·p or more.
+  static func gradientStopsShort(_ item: JSONValue) -> Bool {
+    func member(_ value: JSONValue?, _ name: String) -> JSONValue? {
+      guard case .object(let members)? = value else { return nil }
+      return members.first { $0.0 == name }?.1
+    }
+    let stops = member(item, GradientMember.stops.rawValue)
+    guard case .number(let p)? = member(stops, GradientMember.count.rawValue), p >= 1, p < 1e6
+    else { return false }
+    let count = Int(p)
+    func short(_ values: JSONValue?) -> Bool {
+      guard case .array(let numbers)? = values else { return false }
+      return numbers.count != 4 * count && numbers.count < 6 * count
+    }
+    let values = member(
+      member(stops, GradientMember.values.rawValue), GradientMember.values.rawValue)
+    if case .array(let items)? = values, case .object? = items.first {
+      return items.contains {
+        short(member($0, LottieKeyframe<LottieNumbers>.Member.start.rawValue))
+      }
+    }
+    return short(values)
+  }
 
   /// A mask's member read here (lottie-spec 1.0 "Mask"), and its modes.
   enum MaskMember: String, WireMember {
@@ -77,7 +111,10 @@ enum LottieFeature: String, CaseIterable, Sendable {
             switch item.content {
             case .group(let group):
               shapes(group.items, at: at / LottieShapeGroup.Member.items.rawValue)
-            case .unmodelled(let type, _):
+            case .unmodelled(let type, let json):
+              if type == .gradientFill || type == .gradientStroke, Self.gradientStopsShort(json) {
+                add(at, .gradientStopsShort)
+              }
               switch type {
               case .merge?: add(at, .mergePaths)
               case .offsetPath?: add(at, .offsetPath)

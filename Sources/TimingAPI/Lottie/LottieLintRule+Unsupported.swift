@@ -9,6 +9,9 @@ extension LottieLintRule.Player {
       case .expressions:
         return
           "python-lottie does not run expressions: it shows the keyframes (lottie/objects/properties.py reads k)"
+      case .gradientStopsShort:
+        return
+          "python-lottie's SVG builder raises on a gradient with fewer opacity stops than colour stops, and draws nothing of the file (lottie/objects/properties.py GradientColors._stops_from_flat: IndexError)"
       case .threeDRotation, .lumaMatte, .matteParent, .maskLighten, .maskDarken,
         .maskDifference, .masksWithoutHasMask, .effects, .layerStyles, .blendMode, .textLayer,
         .mergePaths, .offsetPath, .puckerBloat, .twist, .zigZag:
@@ -37,7 +40,7 @@ extension LottieLintRule.Player {
         return
           "lottie-ios does not draw merge paths: the paths are drawn unmerged (no merge-paths item in Sources/Private/Model/ShapeItems)"
       case .maskDarken, .masksWithoutHasMask, .effects, .layerStyles, .blendMode, .textLayer,
-        .offsetPath, .puckerBloat, .twist, .zigZag:
+        .offsetPath, .puckerBloat, .twist, .zigZag, .gradientStopsShort:
         return nil
       }
     case .lottieAndroid:
@@ -61,7 +64,7 @@ extension LottieLintRule.Player {
         return
           "lottie-android draws rx and ry as scales by their cosines, without perspective, and does not read or (animation/keyframe/TransformKeyframeAnimation.java)"
       case .matteParent, .masksWithoutHasMask, .layerStyles, .blendMode, .textLayer,
-        .offsetPath, .puckerBloat, .twist, .zigZag:
+        .offsetPath, .puckerBloat, .twist, .zigZag, .gradientStopsShort:
         return nil
       }
     case .rlottie:
@@ -90,7 +93,7 @@ extension LottieLintRule.Player {
       case .threeDRotation:
         return
           "rlottie turns by rx and ry in a 1024 px perspective and does not read or; a ddd: 0 layer with rx, ry or rz is dropped with the layers after it (src/lottie/lottieparser.cpp)"
-      case .lumaMatte, .maskDifference, .layerStyles:
+      case .lumaMatte, .maskDifference, .layerStyles, .gradientStopsShort:
         return nil
       }
     case .thorvg:
@@ -108,7 +111,8 @@ extension LottieLintRule.Player {
         return
           "ThorVG draws 3D turns without perspective, and reads rx, ry, rz and or only where ddd comes before ks (src/loaders/lottie/tvgLottieParser.cpp)"
       case .lumaMatte, .matteParent, .maskLighten, .maskDarken, .maskDifference,
-        .masksWithoutHasMask, .layerStyles, .blendMode, .textLayer, .offsetPath, .puckerBloat:
+        .masksWithoutHasMask, .layerStyles, .blendMode, .textLayer, .offsetPath, .puckerBloat,
+        .gradientStopsShort:
         return nil
       }
     case .skottie:
@@ -129,7 +133,7 @@ extension LottieLintRule.Player {
         return
           "Skottie adds or to the Euler angles, and its 3D layer ignores r, sk and sa (modules/skottie/src/Transform.cpp)"
       case .lumaMatte, .matteParent, .maskDifference, .masksWithoutHasMask, .layerStyles,
-        .blendMode, .textLayer, .mergePaths, .offsetPath, .puckerBloat:
+        .blendMode, .textLayer, .mergePaths, .offsetPath, .puckerBloat, .gradientStopsShort:
         return nil
       }
     }
