@@ -119,7 +119,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   var player: Player { players[0] }
 
   /// The player's versions the rule holds for.
-  var versions: String { player.versions }
+  var versions: String { players.map(\.versions).joined(separator: "; ") }
 
   /// Where the player's behaviour was read.
   var source: String {
