@@ -118,7 +118,7 @@ enum LottieLintRule: String, CaseIterable, Sendable {
   /// The player a rule is first about.
   var player: Player { players[0] }
 
-  /// The player's versions the rule holds for.
+  /// The players' versions the rule holds for.
   var versions: String { players.map(\.versions).joined(separator: "; ") }
 
   /// Where the player's behaviour was read.
