@@ -43,7 +43,7 @@ struct LottiePlayback: Sendable, Equatable {
     /// Handles' x clamped to [0, 1], solved to ~1e-12.
     case exactClamped
     /// lottie-web's BezierEasing: x as written, 11 float32 samples, 4 Newton steps or 10
-    /// bisections to 1e-7 (`LottieWebEasing`).
+    /// bisections to 1e-7 (`LottieSplineEasing`).
     case lottieWeb
     /// lottie-web's solver on the handles clamped: its approximation alone.
     case lottieWebClamped

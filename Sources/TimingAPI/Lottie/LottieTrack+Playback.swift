@@ -158,10 +158,12 @@ extension LottieTrack {
     // Another curve's, where the player's cache gives it one (its first dimension's, for all).
     if let cache = playback.easingCache, let h = segment.cached[cache] {
       switch playback.easing {
-      case .rlottie, .rlottieAsWritten: return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+      case .rlottie, .rlottieAsWritten:
+        return LottieSplineEasing<Float>(h[0], h[1], h[2], h[3], as: .rlottie).value(x)
       case .rlottieClamped:
-        return LottieRlottieEasing(min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3])
-          .value(x)
+        return LottieSplineEasing<Float>(
+          min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3], as: .rlottie
+        ).value(x)
       case .exactClamped, .firstDimension, .lottieWeb, .lottieWebClamped, .pythonLottie,
         .pythonLottieClamped:
         let (x1, x2) = (min(max(h[0], 0), 1), min(max(h[2], 0), 1))
@@ -177,21 +179,24 @@ extension LottieTrack {
       guard let handles = segment.handles else { return x }
       if playback.easing == .rlottieAsWritten {
         let h = handles[min(d, handles.count - 1)]
-        return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+        return LottieSplineEasing<Float>(h[0], h[1], h[2], h[3], as: .rlottie).value(x)
       }
       guard playback.easing == .rlottieClamped else {
         let h = handles[0]
-        return LottieRlottieEasing(h[0], h[1], h[2], h[3]).value(x)
+        return LottieSplineEasing<Float>(h[0], h[1], h[2], h[3], as: .rlottie).value(x)
       }
       let h = handles[min(d, handles.count - 1)]
-      return LottieRlottieEasing(min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3]).value(x)
+      return LottieSplineEasing<Float>(
+        min(max(h[0], 0), 1), h[1], min(max(h[2], 0), 1), h[3], as: .rlottie
+      ).value(x)
     case .lottieWeb, .lottieWebClamped, .pythonLottie, .pythonLottieClamped:
       guard let handles = segment.handles else { return x }
       let clamped = playback.easing == .lottieWebClamped || playback.easing == .pythonLottieClamped
       let h = handles[playback.easing == .pythonLottie ? 0 : min(d, handles.count - 1)]
       let (x1, x2) = clamped ? (min(max(h[0], 0), 1), min(max(h[2], 0), 1)) : (h[0], h[2])
       let web = playback.easing == .lottieWeb || playback.easing == .lottieWebClamped
-      return LottieWebEasing(x1, h[1], x2, h[3], as: web ? .lottieWeb : .pythonLottie).value(x)
+      return LottieSplineEasing<Double>(x1, h[1], x2, h[3], as: web ? .lottieWeb : .pythonLottie)
+        .value(x)
     }
   }
 }
