@@ -26,11 +26,13 @@ Usage: scripts/rlottie-reference.py FILE.json --frames 0,1,2
 Installs rlottie-python with pip when missing.
 """
 import argparse
-import copy
-import ctypes
 import json
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lottie_probe import filled_path, probed  # noqa: E402
 
 try:
     import rlottie_python
@@ -99,37 +101,10 @@ LayerNode._fields_ = [("mMaskPtr", POINTER(Mask)), ("mMaskSize", c_size_t), ("mC
                       ("keypath", c_char_p)]
 
 
-def probe_shape():
-    return [{"ty": "gr", "nm": "probe", "it": [
-        {"ty": "sh", "ks": {"a": 0, "k": {"i": [[0, 0]] * 3, "o": [[0, 0]] * 3,
-                                          "v": [[0, 0], [PROBE, 0], [0, PROBE]], "c": True}}},
-        {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
-        {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]},
-         "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]
-
-
 def probe(document):
     """The document with every layer's content the probe, named by its pointer."""
-    probed = copy.deepcopy(document)
-
-    def layers(items, prefix):
-        for i, layer in enumerate(items or []):
-            if not isinstance(layer, dict):
-                continue
-            layer["nm"] = f"{prefix}/{i}"
-            for member in ("masksProperties", "tt", "td", "tp", "ef", "sy"):
-                layer.pop(member, None)
-            layer["hasMask"] = False
-            if layer.get("ty") != 0:
-                layer["ty"] = 4
-                layer["shapes"] = probe_shape()
-                for member in ("t", "refId", "sc", "sw", "sh"):
-                    layer.pop(member, None)
-    layers(probed.get("layers"), "/layers")
-    for j, asset in enumerate(probed.get("assets") or []):
-        if isinstance(asset, dict) and "layers" in asset:
-            layers(asset["layers"], f"/assets/{j}/layers")
-    return probed
+    triangle = filled_path([(0, 0), (PROBE, 0), (0, PROBE)])
+    return probed(document, lambda pointer: triangle, named=True)
 
 
 def main():

@@ -20,10 +20,13 @@ Usage: scripts/thorvg-reference.py FILE.json --frames 0,1.5,2 --boxes BOXES.json
 layerInfo). Installs thorvg-python, numpy and Pillow with pip when missing.
 """
 import argparse
-import copy
 import json
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lottie_probe import filled_path, probed  # noqa: E402
 
 try:
     import numpy
@@ -36,39 +39,11 @@ except ImportError:
     import thorvg_python as tvg
 
 
-def box_shape(box):
-    x0, y0, x1, y1 = box
-    return [{"ty": "gr", "nm": "probe", "it": [
-        {"ty": "sh", "ks": {"a": 0, "k": {"i": [[0, 0]] * 4, "o": [[0, 0]] * 4,
-                                          "v": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
-                                          "c": True}}},
-        {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
-        {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]},
-         "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]
-
-
 def probe(document, pointer, box):
     """The document with the layer at `pointer` drawing its box and every other layer nothing."""
-    probed = copy.deepcopy(document)
-
-    def layers(items, prefix):
-        for i, layer in enumerate(items or []):
-            if not isinstance(layer, dict):
-                continue
-            for member in ("masksProperties", "tt", "td", "tp", "ef", "sy"):
-                layer.pop(member, None)
-            layer["hasMask"] = False
-            if layer.get("ty") == 0:
-                continue
-            layer["ty"] = 4
-            for member in ("t", "refId", "sc", "sw", "sh"):
-                layer.pop(member, None)
-            layer["shapes"] = box_shape(box) if f"{prefix}/{i}" == pointer else []
-    layers(probed.get("layers"), "/layers")
-    for j, asset in enumerate(probed.get("assets") or []):
-        if isinstance(asset, dict) and "layers" in asset:
-            layers(asset["layers"], f"/assets/{j}/layers")
-    return probed
+    x0, y0, x1, y1 = box
+    square = filled_path([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+    return probed(document, lambda at: square if at == pointer else [])
 
 
 def main():

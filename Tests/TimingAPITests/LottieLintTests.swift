@@ -11,6 +11,13 @@ import Testing
   typealias T = LottieTimelineTests
 
   func lint(_ document: [String: Any], _ query: String = "") throws -> RawClient.Response {
+    try Self.lint(api, document, query)
+  }
+
+  /// `document` posted to `/v1/lottie/lint` with `query` (the Lottie lint suites' one request).
+  static func lint(_ api: ServiceHarness, _ document: [String: Any], _ query: String = "") throws
+    -> RawClient.Response
+  {
     let data = try JSONSerialization.data(withJSONObject: document)
     return api.postJSON("/v1/lottie/lint" + query, String(decoding: data, as: UTF8.self))
   }

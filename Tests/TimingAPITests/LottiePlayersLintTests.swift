@@ -13,8 +13,7 @@ import Testing
   typealias P = LottiePythonLintTests
 
   func lint(_ document: [String: Any], _ query: String = "") throws -> RawClient.Response {
-    let data = try JSONSerialization.data(withJSONObject: document)
-    return api.postJSON("/v1/lottie/lint" + query, String(decoding: data, as: UTF8.self))
+    try L.lint(api, document, query)
   }
 
   /// rlottie draws whole frames: at frame 2.4 it shows frame 2 (round(2.4)), 0.4 px behind a

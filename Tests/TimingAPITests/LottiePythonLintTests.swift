@@ -13,8 +13,7 @@ import Testing
   typealias L = LottieLintTests
 
   func lint(_ document: [String: Any], _ query: String = "") throws -> RawClient.Response {
-    let data = try JSONSerialization.data(withJSONObject: document)
-    return api.postJSON("/v1/lottie/lint" + query, String(decoding: data, as: UTF8.self))
+    try L.lint(api, document, query)
   }
 
   static func pixels(_ finding: [String: Any]) -> Double {

@@ -837,13 +837,9 @@ struct LottieLint: Sendable {
       Self.writeRanges(finding.frames, to: &w)
       w.key(FindingMember.largest)
       if let pixels = finding.pixels {
-        w.beginObject()
-        w.member(LargestMember.pixels, pixels)
-        w.member(LargestMember.opacity, finding.opacity ?? 0)
-        w.member(LargestMember.color, finding.color ?? 0)
-        w.key(LargestMember.frame)
-        if let at = finding.largestAt { w.number(at) } else { w.null() }
-        w.endObject()
+        Self.writeLargest(
+          pixels: pixels, opacity: finding.opacity ?? 0, color: finding.color ?? 0,
+          at: finding.largestAt, to: &w)
       } else {
         w.null()
       }
@@ -879,13 +875,9 @@ struct LottieLint: Sendable {
         w.key(PlayerLayerMember.frames)
         Self.writeRanges(layer.frames, to: &w)
         w.key(PlayerLayerMember.largest)
-        w.beginObject()
-        w.member(LargestMember.pixels, layer.pixels)
-        w.member(LargestMember.opacity, layer.opacity)
-        w.member(LargestMember.color, layer.color)
-        w.key(LargestMember.frame)
-        if let at = layer.largestAt { w.number(at) } else { w.null() }
-        w.endObject()
+        Self.writeLargest(
+          pixels: layer.pixels, opacity: layer.opacity, color: layer.color, at: layer.largestAt,
+          to: &w)
         w.key(PlayerLayerMember.visibility)
         Self.writeRanges(layer.visibility, to: &w)
         w.key(PlayerLayerMember.rules)
@@ -902,6 +894,19 @@ struct LottieLint: Sendable {
     LottieNotEvaluated.write(tree.notEvaluated, to: &w)
     w.key(Member.warnings)
     SceneWarning.write(warnings, to: &w)
+    w.endObject()
+  }
+
+  /// A finding's or a player's entry's `largest`: the differences and the frame of the largest.
+  static func writeLargest(
+    pixels: Double, opacity: Double, color: Double, at: Double?, to w: inout JSONWriter
+  ) {
+    w.beginObject()
+    w.member(LargestMember.pixels, pixels)
+    w.member(LargestMember.opacity, opacity)
+    w.member(LargestMember.color, color)
+    w.key(LargestMember.frame)
+    if let at { w.number(at) } else { w.null() }
     w.endObject()
   }
 
