@@ -22,7 +22,6 @@ struct LottieSplineEasing<F: BinaryFloatingPoint & Sendable>: Sendable {
 
   let x1, y1, x2, y2: F
   let solver: Solver
-  let samples: [F]
 
   static var sampleCount: Int { 11 }
   static var sampleStep: F { 1 / F(sampleCount - 1) }
@@ -30,13 +29,16 @@ struct LottieSplineEasing<F: BinaryFloatingPoint & Sendable>: Sendable {
   init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, as solver: Solver) {
     (self.x1, self.y1, self.x2, self.y2) = (F(x1), F(y1), F(x2), F(y2))
     self.solver = solver
-    let (a1, a2) = (F(x1), F(x2))
-    samples = (0..<Self.sampleCount).map {
-      let x = Self.bezier(F($0) * Self.sampleStep, a1, a2)
-      switch solver {
-      case .lottieWeb: return F(Float(x))
-      case .pythonLottie, .rlottie: return x
-      }
+  }
+
+  /// The curve's x at the i-th of its 11 samples, as the player stores it — worked out where the
+  /// search reads it, not kept: a solver is made at every evaluation of an eased segment, and an
+  /// array of samples each time was an allocation in the lint's innermost loop.
+  func sample(_ i: Int) -> F {
+    let x = Self.bezier(F(i) * Self.sampleStep, x1, x2)
+    switch solver {
+    case .lottieWeb: return F(Float(x))
+    case .pythonLottie, .rlottie: return x
     }
   }
 
@@ -66,13 +68,13 @@ struct LottieSplineEasing<F: BinaryFloatingPoint & Sendable>: Sendable {
     var intervalStart: F = 0
     var current = 1
     let last = Self.sampleCount - 1
-    while current != last && samples[current] <= x {
+    while current != last && sample(current) <= x {
       intervalStart += Self.sampleStep
       current += 1
     }
     current -= 1
-    let low = samples[current]
-    let distance = (x - low) / (samples[current + 1] - low)
+    let low = sample(current)
+    let distance = (x - low) / (sample(current + 1) - low)
     var guess = intervalStart + distance * Self.sampleStep
     let initialSlope = Self.slope(guess, x1, x2)
     let leastSlope: F
