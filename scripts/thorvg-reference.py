@@ -102,10 +102,16 @@ def main():
             extent = [int(painted[1].min()), int(painted[0].min()),
                       int(painted[1].max()) + 1, int(painted[0].max()) + 1]
             record["extent"].append(extent)
-            # Its opacity where a pixel lies wholly inside (3 × 3 at least): an edge's pixels are
-            # as opaque as they are covered.
-            whole = extent[2] - extent[0] >= 3 and extent[3] - extent[1] >= 3
-            record["opacity"].append(float(alpha.max()) / 255 if whole else None)
+            # Its opacity where a pixel lies wholly inside: one as opaque as the most opaque, its
+            # eight neighbours too (an edge's pixels are as opaque as they are covered; a turned
+            # box squashed to a sliver 30 px long has none: 0.12 there on rlottie__hourglass).
+            top = float(alpha.max())
+            full = alpha >= top - 1
+            inner = full[1:-1, 1:-1].copy()
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    inner &= full[1 + dy:full.shape[0] - 1 + dy, 1 + dx:full.shape[1] - 1 + dx]
+            record["opacity"].append(top / 255 if inner.any() else None)
             record["displayed"].append(True)
         canvas.destroy()
         layers[keys[0]] = record
