@@ -17,6 +17,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case batch
     case fit
     case lottie
+    case diff
   }
 
   /// What `lottie` does with the file: the Lottie routes by their last path segment.
@@ -59,6 +60,8 @@ public struct OfflineCommand: Sendable, Equatable {
   }
   /// `-o`: where the answer goes; standard output when nil.
   public let output: String?
+  /// `diff`: the second file (`input` is the first); the body is `{"a": …, "b": …}` of the two.
+  public var secondInput: String? = nil
 
   /// What the arguments ask for.
   public enum Parsed: Sendable, Equatable {
@@ -74,6 +77,8 @@ public struct OfflineCommand: Sendable, Equatable {
     public let bytes: [UInt8]
     public let status: Int32
     public var succeeded: Bool { status == 0 }
+    /// An answer to write — status 0, or `diff`'s 1 (the two differ) — not a problem (2).
+    public var answered: Bool { status != 2 }
   }
 
   /// The samples `curve` gives without `--samples`: 0, 0.01, … 1.
@@ -128,6 +133,11 @@ public struct OfflineCommand: Sendable, Equatable {
             --players P,…] [-o FILE]
             POST /v1/lottie/lint: what each player shows differently from the timeline, rule
             by rule, or (--fix true) the file rewritten so that they agree
+        animation-timing diff A B [--fps N --times T,… --tolerance PX --opacityTolerance V]
+            [-o FILE]
+            POST /v1/diff with {"a": A, "b": B}, each a Lottie file or a scene (- reads one from
+            standard input): the two compared as motion, layer by layer, e.g.
+            diff before.json after.json --tolerance 0.5
       The answer goes to standard output (or FILE) with exit status 0; no file is written
       without -o. An error, usage errors included, is the API's problem+json on standard error
       with exit status 2.
@@ -279,6 +289,24 @@ public struct OfflineCommand: Sendable, Equatable {
           subcommand: .lottie, format: format, input: positional[1], function: action,
           samples: nil, spring: nil, presetType: nil, query: query, output: output))
     }
+    if subcommand == .diff {
+      if formatGiven {
+        return .invalid(usageProblem("--format", "is not an option of diff, which answers JSON"))
+      }
+      guard positional.count == 2 else {
+        return .invalid(
+          usageProblem(
+            positional.isEmpty ? "A" : "B",
+            positional.count < 2
+              ? "is required: \(positionalArgument(.diff).is)"
+              : "diff takes two files; got \(positional.count)"))
+      }
+      var command = OfflineCommand(
+        subcommand: .diff, format: format, input: positional[0], function: nil, samples: nil,
+        spring: nil, presetType: nil, query: query, output: output)
+      command.secondInput = positional[1]
+      return .run(command)
+    }
     if subcommand == .batch {
       if formatGiven {
         return .invalid(usageProblem("--format", "is not an option of batch, which answers NDJSON"))
@@ -320,6 +348,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case .batch: ("FILE", "an NDJSON file of requests, or - for standard input")
     case .fit: ("CURVE", "a linear() or any easing; without it, samples on standard input")
     case .lottie: ("FILE", "a Lottie file, or - for standard input")
+    case .diff: ("A", "a Lottie file or a scene, or - for standard input")
     case .curve: ("FUNCTION", "a timing function, e.g. easeIn")
     case .spring: ("API", "a spring API, e.g. swiftUI")
     case .presets: ("TYPE", "a preset's type, e.g. pop")
@@ -409,6 +438,11 @@ public struct OfflineCommand: Sendable, Equatable {
       return HTTPRequest(
         method: .post, target: "/v1/lottie/\(function ?? "")" + queryText, headers: fields,
         body: body)
+    case .diff:
+      fields.append(HTTPField.Name.contentType, "application/json")
+      fields.append(HTTPField.Name.contentLength, String(body.count))
+      return HTTPRequest(
+        method: .post, target: DiffRoutes.path + queryText, headers: fields, body: body)
     case .fit:
       let json = fitBody(samples: body)
       fields.append(HTTPField.Name.contentType, "application/json")
@@ -497,8 +531,17 @@ public struct OfflineCommand: Sendable, Equatable {
     case .lottie:
       LottieTimeline.Parameter.allCases.map(\.rawValue)
         + LottieRoutes.LintParameter.allCases.map(\.rawValue)
+    case .diff: DiffRoutes.Parameter.allCases.map(\.rawValue)
     case .sample, .curve, .spring, .batch: []
     }
+  }
+
+  /// `POST /v1/diff`'s body from the two files as read: `{"a": A, "b": B}` (each file's text as
+  /// it is: the service parses it, and a malformed one's position is within this body).
+  public static func diffBody(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+    let key = { (member: DiffRoutes.Member) in Array("\"\(member.rawValue)\": ".utf8) }
+    return [UInt8(ascii: "{")] + key(.a) + a + [UInt8(ascii: ","), UInt8(ascii: "\n")] + key(.b)
+      + b + [UInt8(ascii: "}")]
   }
 
   /// `{"API": {"NAME": VALUE, …}, "distance": D}`.
@@ -536,8 +579,16 @@ public struct OfflineCommand: Sendable, Equatable {
       (.sample, _), (.spring, _), (.presets, _), (.tokens, _), (.batch, _), (.fit, _),
       (.lottie, _):
       return Outcome(bytes: bytes, status: 0)
+    case (.diff, _):
+      // As diff(1): 0 when nothing moved, 1 when something did (the answer says what), so a
+      // CI step fails on a change without reading the JSON.
+      let same = (try? JSONParser.parse(bytes))?[MotionDiff.Member.same] == .bool(true)
+      return Outcome(bytes: bytes, status: same ? 0 : Self.differentStatus)
     }
   }
+
+  /// `diff`'s exit status when the two differ (2 is every command's for an error).
+  public static let differentStatus: Int32 = 1
 
   /// The service's configuration in process: the defaults, but a batch runs every line (the
   /// server's batch time is there for its drain, which a command does not have).

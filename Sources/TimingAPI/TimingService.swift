@@ -48,6 +48,7 @@ public final class TimingService: Sendable {
     routes += TokenRoutes(configuration: configuration).routes
     routes += FitRoutes(configuration: configuration).routes
     routes += LottieRoutes(configuration: configuration).routes
+    routes += DiffRoutes(configuration: configuration).routes
     routes += OperationsRoutes.routes(readiness: readiness, metrics: metrics)
     let batchService = BatchService()
     routes +=

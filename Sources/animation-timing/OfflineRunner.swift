@@ -32,9 +32,17 @@ enum OfflineRunner {
       }
       body = bytes
     }
+    if let second = command.secondInput {
+      guard let bytes = readAll(second) else {
+        let reason = String(cString: strerror(errno))
+        writeProblem(OfflineCommand.problem(parameter: "B", "cannot read \(second): \(reason)"))
+        exit(2)
+      }
+      body = OfflineCommand.diffBody(body, bytes)
+    }
     let outcome = command.run(
       body: body, in: TimingService(configuration: OfflineCommand.configuration))
-    guard outcome.succeeded else {
+    guard outcome.answered else {
       writeProblem(outcome.bytes)
       exit(2)
     }
@@ -48,7 +56,7 @@ enum OfflineRunner {
     } else {
       guard writeAll(1, outcome.bytes) else { exit(2) }
     }
-    exit(0)
+    exit(outcome.status)
   }
 
   /// A file's bytes, or standard input's for `-`; nil when it cannot be read.

@@ -317,6 +317,32 @@ import TimingAPI
     #expect(String(decoding: problem, as: UTF8.self).contains("ACTION"))
   }
 
+  /// `diff A B` is `POST /v1/diff` with `{"a": A, "b": B}` byte for byte, its options the
+  /// query; its exit status 0 when the two are the same, 1 when they differ (as diff(1)), 2 for
+  /// a problem; B missing is a usage problem naming B.
+  @Test func diffExitsAsDiffDoes() throws {
+    let api = ServiceHarness()
+    let a = Array(MotionDiffTests.document().utf8)
+    let b = Array(MotionDiffTests.document(x: 105).utf8)
+    let body = OfflineCommand.diffBody(a, b)
+    let http = api.postJSON("/v1/diff?tolerance=0.5", body)
+    #expect(http.status == 200)
+    let parsed = try #require(command(["diff", "a.json", "b.json", "--tolerance", "0.5"]))
+    #expect(parsed.secondInput == "b.json")
+    let differs = parsed.run(body: body, in: TimingService())
+    #expect(differs.status == OfflineCommand.differentStatus && differs.answered)
+    #expect(differs.bytes == http.body)
+    let same = parsed.run(body: OfflineCommand.diffBody(a, a), in: TimingService())
+    #expect(same.status == 0)
+    let broken = parsed.run(body: OfflineCommand.diffBody(a, Array("{}".utf8)), in: TimingService())
+    #expect(broken.status == 2 && !broken.answered)
+    guard case .invalid(let problem) = OfflineCommand.parse(["diff", "a.json"]) else {
+      Issue.record("diff ran with one file")
+      return
+    }
+    #expect(String(decoding: problem, as: UTF8.self).contains(#""parameter":"B""#))
+  }
+
   /// The service's refusals of a token document or an option are its problem with exit status
   /// 2; a missing file or an option of another command is a usage problem naming it.
   @Test func tokensRefusedAsTheServiceRefuses() throws {

@@ -47,10 +47,11 @@ struct ExportedColumns: Sendable {
     case tooManyNumbers(count: Int, layers: Int, perSample: Int)
   }
 
-  /// The columns of `plan` at `times` for an export in `format`, their sampling and the
-  /// format's fit charged to `budget` before either starts, at `pointer` (the body's `sample`).
+  /// The columns of `plan` at `times` for an export in `format` (nil: for a diff, which fits
+  /// nothing), their sampling and the format's fit charged to `budget` before either starts, at
+  /// `pointer` (the body's `sample`).
   init(
-    plan: TimelinePlan, times requested: [Double], for format: ExportFormat, maxNumbers: Int,
+    plan: TimelinePlan, times requested: [Double], for format: ExportFormat?, maxNumbers: Int,
     budget: inout WorkBudget, at pointer: JSONPointer
   ) throws(Failure) {
     self.plan = plan
@@ -108,8 +109,9 @@ struct ExportedColumns: Sendable {
         }
       }
     }
-    let fitting = format.fitCost(
-      movingNumbers: movingNumbers, allNumbers: count, springs: springs.count)
+    let fitting =
+      format?.fitCost(movingNumbers: movingNumbers, allNumbers: count, springs: springs.count)
+      ?? 0
     do throws(WorkBudget.Exhausted) {
       try budget.charge(
         plan.samplingCost(times: times, outputs: sampledOutputs), .sampling, at: pointer.tokens)
@@ -126,7 +128,7 @@ struct ExportedColumns: Sendable {
       throw .tooMuchWork(
         error,
         detail:
-          "fitting \(format.name) keyframes to \(times.count) samples of \(layers) layers (\(movingNumbers) numbers that move)"
+          "fitting \(format?.name ?? "no") keyframes to \(times.count) samples of \(layers) layers (\(movingNumbers) numbers that move)"
       )
     }
     models = (0..<layers).map { layer in
