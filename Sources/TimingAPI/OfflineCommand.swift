@@ -22,7 +22,7 @@ public struct OfflineCommand: Sendable, Equatable {
 
   /// What `lottie` does with the file: the Lottie routes by their last path segment.
   public enum LottieAction: String, CaseIterable, Sendable {
-    case timeline, lint
+    case timeline, lint, export
   }
 
   public let subcommand: Subcommand
@@ -133,6 +133,10 @@ public struct OfflineCommand: Sendable, Equatable {
             --players P,…] [-o FILE]
             POST /v1/lottie/lint: what each player shows differently from the timeline, rule
             by rule, or (--fix true) the file rewritten so that they agree
+        animation-timing lottie export FILE [--format svg|css] [--maxError PX] [-o FILE]
+            POST /v1/lottie/export: the file as SVG whose motion is CSS keyframes (plays in a
+            browser with no script), or the style sheet alone, e.g.
+            lottie export anim.json -o anim.svg
         animation-timing diff A B [--fps N --times T,… --tolerance PX --opacityTolerance V]
             [-o FILE]
             POST /v1/diff with {"a": A, "b": B}, each a Lottie file or a scene (- reads one from
@@ -531,6 +535,7 @@ public struct OfflineCommand: Sendable, Equatable {
     case .lottie:
       LottieTimeline.Parameter.allCases.map(\.rawValue)
         + LottieRoutes.LintParameter.allCases.map(\.rawValue)
+        + LottieRoutes.ExportParameter.allCases.map(\.rawValue)
     case .diff: DiffRoutes.Parameter.allCases.map(\.rawValue)
     case .sample, .curve, .spring, .batch: []
     }

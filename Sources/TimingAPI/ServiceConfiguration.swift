@@ -194,6 +194,7 @@ public struct ServiceConfiguration: Sendable {
     limits.largerBodies[BatchRoutes.path] = api.maxBatchBytes
     limits.largerBodies[LottieRoutes.timelinePath] = api.maxLottieBytes
     limits.largerBodies[LottieRoutes.lintPath] = api.maxLottieBytes
+    limits.largerBodies[LottieRoutes.exportPath] = api.maxLottieBytes
     // Two documents.
     limits.largerBodies[DiffRoutes.path] = WorkBudget.multiplying(api.maxLottieBytes, 2)
     api.maxLineBodyBytes = limits.maxBodyBytes

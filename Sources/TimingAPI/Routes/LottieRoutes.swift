@@ -11,10 +11,28 @@ struct LottieRoutes {
 
   static let timelinePath = "/v1/lottie/timeline"
   static let lintPath = "/v1/lottie/lint"
+  static let exportPath = "/v1/lottie/export"
 
   var routes: [Route] {
-    [Route.post(Self.timelinePath, .heavy, timeline), Route.post(Self.lintPath, .heavy, lint)]
+    [
+      Route.post(Self.timelinePath, .heavy, timeline), Route.post(Self.lintPath, .heavy, lint),
+      Route.post(Self.exportPath, .heavy, export),
+    ]
   }
+
+  enum ExportParameter: String, WireMember, CaseIterable {
+    case maxError
+  }
+
+  /// The export's forms: the SVG document first (its default), its style sheet alone.
+  static let exportOffer = RepresentationOffer<Representation>([.svg, .css])
+
+  static let exportParameters = Set(ExportParameter.allCases.map(\.rawValue)).union(
+    [Representation.Parameter.format.rawValue])
+
+  /// The bound a bake keeps within without `maxError`, px: what the Lottie export keeps its
+  /// positions within (docs/export.md).
+  static let defaultMaxError = 0.5
 
   enum LintParameter: String, WireMember, CaseIterable {
     case fix, players
@@ -118,6 +136,37 @@ struct LottieRoutes {
     w.lineBreak()
     return try context.answer(
       w.bytes, contentType: HTTPResponse.jsonType, text: .jsonDocument, varies: false)
+  }
+
+  /// `POST /v1/lottie/export` (docs/lottie-export.md): the document as SVG whose motion is
+  /// CSS keyframes, or the style sheet alone.
+  private func export(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+    let representation = try Self.exportOffer.requested(context)
+    try context.rejectUnknownParameters(allowed: Self.exportParameters, answersJSON: false)
+    var problems = DecodingContext.query()
+    let maxError =
+      problems.number(
+        parameter: ExportParameter.maxError.rawValue, in: context.query, range: 1e-6...1e6,
+        message: "must be a number of pixels in [1e-6, 1e6]") ?? Self.defaultMaxError
+    try problems.throwIfFailed()
+    let (animation, tree, decoding) = try read(context)
+    let export = LottieSVGExport(
+      animation, tree: tree, maxError: maxError, budget: decoding.budget)
+    if let exhausted = export.exhausted {
+      throw Problem.tooMuchWork(
+        exhausted,
+        field: .parameter(
+          ExportParameter.maxError.rawValue,
+          "exporting \(tree.instances.count) layer instances over \(numberText(tree.outPoint - tree.inPoint)) frames (the measure at every half frame, and baking what CSS cannot say exactly)"
+        ))
+    }
+    context.meter.charged(workUnits: export.budget.spent)
+    switch representation {
+    case .css:
+      return try context.answer(representation, Array(export.css().utf8))
+    case .svg, .json, .csv, .waapi, .lottie, .dtcg, .swift, .kotlin, .ts:
+      return try context.answer(representation, Array(export.svg().utf8))
+    }
   }
 
   private func timeline(_ context: RequestContext) throws(Problem) -> HTTPResponse {

@@ -1,0 +1,216 @@
+import TimingEngine
+
+/// A Lottie property as `@keyframes` over the document's ip…op (docs/lottie-export.md
+/// "Exact and baked"): exactly where Lottie's model is CSS's — each segment's `o`/`i` a
+/// keyframe's `cubic-bezier`, a hold `steps(1, end)`, a layer's frames a linear map of the
+/// root's (`st`, `sr`), a segment the window cuts a sub-curve of its own Bézier — else baked:
+/// sampled and reduced to the fewest straight keyframes within a bound.
+extension CSSKeyframes {
+  /// A linear map from root frames F to a layer's own frames: f = scale · F + offset.
+  struct FrameMap: Sendable {
+    var scale: Double
+    var offset: Double
+
+    func frame(_ root: Double) -> Double { scale * root + offset }
+    func root(_ frame: Double) -> Double { (frame - offset) / scale }
+  }
+
+  /// `track`'s dimensions `dimensions`, each value through `value`, as keyframes over root
+  /// frames `window` (the document's ip…op); nil where CSS cannot say it exactly: a spatial
+  /// segment (its curve), a jump between a segment's end and the next one's start, dimensions
+  /// eased differently (export them apart), a cut sub-curve whose ends have one value but not
+  /// the middle.
+  static func exact(
+    _ track: LottieTrack, dimensions: [Int], map: FrameMap, window: ClosedRange<Double>,
+    value: (Double) -> Double = { $0 }
+  ) -> CSSKeyframes? {
+    precondition(map.scale > 0, "a time map that runs backwards is baked")
+    let span = window.upperBound - window.lowerBound
+    func offset(_ frame: Double) -> Double { (map.root(frame) - window.lowerBound) / span }
+    func pick(_ v: [Double]) -> [Double] {
+      dimensions.map { value($0 < v.count ? v[$0] : (v.first ?? 0)) }
+    }
+    if let still = track.still {
+      return CSSKeyframes(keyframes: [
+        Keyframe(offset: 0, values: pick(still), easing: .linear),
+        Keyframe(offset: 1, values: pick(still), easing: .linear),
+      ])
+    }
+    let segments = track.segments
+    var keyframes: [Keyframe] = []
+    // Before the first keyframe: its value.
+    let firstOffset = offset(segments.first?.time ?? track.lastTime)
+    if firstOffset > 0 {
+      let v = pick(segments.first?.start ?? track.lastValue)
+      keyframes.append(Keyframe(offset: 0, values: v, easing: .linear))
+    }
+    for (k, segment) in segments.enumerated() {
+      let end = k + 1 < segments.count ? segments[k + 1].time : track.lastTime
+      let (a, b) = (offset(segment.time), offset(end))
+      guard b > a else { continue }  // a keyframe at the same time as the next: never shown
+      let next = k + 1 < segments.count ? segments[k + 1].start : track.lastValue
+      guard segment.hold || segment.end == next else { return nil }  // a jump at `end`
+      guard b > 0, a < 1 else { continue }
+      guard segment.spatial == nil || segment.hold else { return nil }
+      // One easing for every dimension exported.
+      let easings = dimensions.map { segment.easings[min($0, segment.easings.count - 1)] }
+      guard easings.allSatisfy({ $0 == easings[0] }) else { return nil }
+      let (lo, hi) = (max(a, 0), min(b, 1))
+      let start = pick(segment.start)
+      let finish = pick(segment.hold ? segment.start : segment.end)
+      if segment.hold {
+        keyframes.append(Keyframe(offset: lo, values: start, easing: .holdToEnd))
+        if hi < b { keyframes.append(Keyframe(offset: hi, values: start, easing: .linear)) }
+        continue
+      }
+      guard let bezier = easings[0] else {
+        // Straight: cut where the window cuts it.
+        let (p0, p1) = ((lo - a) / (b - a), (hi - a) / (b - a))
+        let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
+        keyframes.append(Keyframe(offset: lo, values: at(p0), easing: .linear))
+        if hi < b { keyframes.append(Keyframe(offset: hi, values: at(p1), easing: .linear)) }
+        continue
+      }
+      guard let cut = Self.cut(bezier, from: (lo - a) / (b - a), to: (hi - a) / (b - a)) else {
+        return nil
+      }
+      let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
+      keyframes.append(Keyframe(offset: lo, values: at(cut.y0), easing: cut.easing))
+      if hi < b { keyframes.append(Keyframe(offset: hi, values: at(cut.y1), easing: .linear)) }
+    }
+    // From the last keyframe on: its value.
+    let lastOffset = offset(track.lastTime)
+    if lastOffset <= 1 {
+      keyframes.append(
+        Keyframe(offset: max(lastOffset, 0), values: pick(track.lastValue), easing: .linear))
+      if lastOffset < 0 || keyframes.last?.offset != 1 {
+        keyframes.append(Keyframe(offset: 1, values: pick(track.lastValue), easing: .linear))
+      }
+    }
+    // Keyframes before the window collapse to its start: the last of them there stands.
+    var kept: [Keyframe] = []
+    for keyframe in keyframes {
+      if let last = kept.last, last.offset == keyframe.offset { kept.removeLast() }
+      kept.append(keyframe)
+    }
+    // Every keyframe after the window: the first value throughout.
+    if let last = kept.last, last.offset < 1 {
+      kept.append(Keyframe(offset: 1, values: last.values, easing: .linear))
+    }
+    guard kept.first?.offset == 0 else { return nil }
+    return CSSKeyframes(keyframes: kept)
+  }
+
+  /// The part of an easing curve between progress x0 and x1 of its segment, as a timing
+  /// function of its own (de Casteljau: a cubic's piece is a cubic) with the progress y0 and
+  /// y1 it runs between; nil where y0 = y1 but the piece moves between them (an overshoot
+  /// cut at equal heights), which no keyframe pair says.
+  static func cut(_ curve: CubicBezier, from x0: Double, to x1: Double)
+    -> (easing: Easing, y0: Double, y1: Double)?
+  {
+    if x0 <= 0 && x1 >= 1 {
+      return (.cubic(curve.x1, curve.y1, curve.x2, curve.y2), 0, 1)
+    }
+    let u0 = x0 <= 0 ? 0 : curve.solveParameter(forX: x0)
+    let u1 = x1 >= 1 ? 1 : curve.solveParameter(forX: x1)
+    let px = [0, curve.x1, curve.x2, 1]
+    let py = [0, curve.y1, curve.y2, 1]
+    let xs = Self.piece(px, u0, u1)
+    let ys = Self.piece(py, u0, u1)
+    let (dx, dy) = (xs[3] - xs[0], ys[3] - ys[0])
+    guard dx > 0 else { return nil }
+    guard abs(dy) > 1e-12 else {
+      // Flat at both ends: a keyframe pair holds one value, right only if the piece does.
+      return ys.allSatisfy({ abs($0 - ys[0]) <= 1e-12 }) ? (.linear, ys[0], ys[3]) : nil
+    }
+    return (
+      .cubic(
+        (xs[1] - xs[0]) / dx, (ys[1] - ys[0]) / dy, (xs[2] - xs[0]) / dx, (ys[2] - ys[0]) / dy),
+      ys[0], ys[3]
+    )
+  }
+
+  /// The control points of a cubic Bézier's piece between parameters u0 and u1.
+  static func piece(_ p: [Double], _ u0: Double, _ u1: Double) -> [Double] {
+    // Split at u1, keep the first part; split that at u0 / u1, keep the second.
+    func split(_ q: [Double], _ t: Double) -> (left: [Double], right: [Double]) {
+      let a = q[0] + (q[1] - q[0]) * t
+      let b = q[1] + (q[2] - q[1]) * t
+      let c = q[2] + (q[3] - q[2]) * t
+      let d = a + (b - a) * t
+      let e = b + (c - b) * t
+      let f = d + (e - d) * t
+      return ([q[0], a, d, f], [f, e, c, q[3]])
+    }
+    let first = u1 >= 1 ? p : split(p, u1).left
+    guard u0 > 0, u1 > 0 else { return first }
+    return split(first, u0 / u1).right
+  }
+
+  /// `value` at root frames over `window` as few straight keyframes as stay within
+  /// `tolerance` (per number) of it at every sample `step` frames apart: each keyframe is a
+  /// sample, each run as long as a doubling and halving search finds every sample it passes
+  /// within the bound.
+  static func baked(
+    window: ClosedRange<Double>, step: Double, tolerance: [Double],
+    value: (Double) -> [Double]
+  ) -> CSSKeyframes {
+    let span = window.upperBound - window.lowerBound
+    let count = max(Int((span / step).rounded(.up)), 1)
+    let frames = (0...count).map { min(window.lowerBound + Double($0) * step, window.upperBound) }
+    let values = frames.map(value)
+    var keyframes = [
+      Keyframe(offset: 0, values: values[0], easing: .linear)
+    ]
+    var from = 0
+    while from < count {
+      // The farthest sample a straight run from `from` reaches within the bound: doubled
+      // while straight, then halved between the last straight and the first not (a scan
+      // sample by sample checked every run again: quadratic in a long still stretch).
+      var good = from + 1
+      var bad = count + 1
+      var length = 2
+      while from + length <= count {
+        guard Self.straight(values, from, from + length, frames, tolerance) else {
+          bad = from + length
+          break
+        }
+        good = from + length
+        length *= 2
+      }
+      if bad == count + 1 && good < count {
+        if Self.straight(values, from, count, frames, tolerance) {
+          good = count
+        } else {
+          bad = count
+        }
+      }
+      while bad - good > 1 {
+        let mid = (good + bad) / 2
+        if Self.straight(values, from, mid, frames, tolerance) { good = mid } else { bad = mid }
+      }
+      keyframes.append(
+        Keyframe(
+          offset: (frames[good] - window.lowerBound) / span, values: values[good],
+          easing: .linear))
+      from = good
+    }
+    return CSSKeyframes(keyframes: keyframes)
+  }
+
+  /// Whether the straight line from sample i to sample j passes within `tolerance` of every
+  /// sample between.
+  private static func straight(
+    _ values: [[Double]], _ i: Int, _ j: Int, _ frames: [Double], _ tolerance: [Double]
+  ) -> Bool {
+    let (fi, fj) = (frames[i], frames[j])
+    for k in (i + 1)..<j {
+      let u = (frames[k] - fi) / (fj - fi)
+      for d in values[k].indices {
+        let line = values[i][d] + (values[j][d] - values[i][d]) * u
+        if abs(line - values[k][d]) > tolerance[min(d, tolerance.count - 1)] { return false }
+      }
+    }
+    return true
+  }
+}

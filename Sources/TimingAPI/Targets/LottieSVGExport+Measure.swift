@@ -1,0 +1,99 @@
+import TimingEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension LottieSVGExport {
+  /// Frames a measure reads between two of the document's: every half frame.
+  static let measureStep = 0.5
+
+  /// Each instance's chain played as a browser plays its keyframes (`CSSKeyframes.value`),
+  /// against the timeline's exact evaluation at every half frame from `ip` to before `op`: the
+  /// largest distance at the layer's box corners, the largest opacity difference, and the
+  /// frames one shows the layer and the other not.
+  mutating func measure() {
+    let chains = tree.instances.indices.map(chain)
+    let span = window.upperBound - window.lowerBound
+    var state = LottieLayerTree.FrameState(count: tree.instances.count)
+    var result = (pixels: 0.0, opacity: 0.0, visibility: 0, frame: window.lowerBound, layer: -1)
+    var frame = window.lowerBound
+    while frame < window.upperBound {
+      tree.evaluate(frame, into: &state)
+      let offset = (frame - window.lowerBound) / span
+      for i in tree.instances.indices {
+        let shown = (animations[visibility[i]].keyframes.value(at: offset).first ?? 0) == 1
+        guard shown == state.visible[i] else {
+          result.visibility += 1
+          continue
+        }
+        guard shown else { continue }
+        var m = LottieAffine.identity
+        var alpha = 1.0
+        for step in chains[i] {
+          switch step {
+          case .still(let still): m = m.concatenating(still)
+          case .clip: break
+          case .opacity(let v): alpha *= v
+          case .animated(let k):
+            let animation = animations[k]
+            let values = animation.keyframes.value(at: offset)
+            if animation.property == .opacity {
+              alpha *= values.first ?? 1
+            } else {
+              m = m.concatenating(Self.matrix(animation.property, values))
+            }
+          }
+        }
+        let box = tree.layers[tree.instances[i].layer].box
+        let exact = state.world[i]
+        for (x, y) in [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])] {
+          let d = hypot(
+            m.a * x + m.c * y + m.tx - (exact.a * x + exact.c * y + exact.tx),
+            m.b * x + m.d * y + m.ty - (exact.b * x + exact.d * y + exact.ty))
+          if d > result.pixels { (result.pixels, result.frame, result.layer) = (d, frame, i) }
+        }
+        result.opacity = max(result.opacity, abs(alpha - state.alpha[i]))
+      }
+      frame += Self.measureStep
+    }
+    measured = result
+  }
+}
+
+extension LottieSVGExport {
+  /// Work units of the measure, charged before the export is made: the timeline's evaluation
+  /// of every instance and each group of its chain played, at every half frame. (Bakes are
+  /// charged as they are made.)
+  static func measureCost(_ tree: LottieLayerTree) -> Int {
+    let span = max(tree.outPoint - tree.inPoint, 0)
+    let frames = Int(min(span / measureStep + 2, 1e12))
+    var steps = 0
+    for instance in tree.instances {
+      var d = 1
+      var current = instance.parent ?? instance.container
+      while let p = current, d < 1_000 {
+        d += 1
+        current = tree.instances[p].parent ?? tree.instances[p].container
+      }
+      steps = WorkBudget.adding(steps, d * chainGroups)
+    }
+    let perFrame = WorkBudget.adding(
+      WorkBudget.multiplying(tree.instances.count, LottieTimeline.instanceFrameCost),
+      WorkBudget.multiplying(steps, chainStepCost))
+    return WorkBudget.multiplying(perFrame, frames)
+  }
+
+  /// Groups a layer adds to a chain at most (position's two, rotation, skew, scale's two,
+  /// anchor's two, opacity), the units of one played (a keyframe search, a timing function,
+  /// a matrix product), and of a baked sample (a composition frame through each
+  /// precomposition, a track's value) and each number it fits (a doubling and halving search).
+  static let chainGroups = 9
+  static let chainStepCost = 40
+  static let bakeSampleCost = 200
+  static let bakeNumberCost = 100
+}

@@ -1,0 +1,497 @@
+import TimingEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A Lottie document as SVG whose motion is CSS `@keyframes` (docs/lottie-export.md): every
+/// layer instance a chain of nested groups — its parents' transforms (duplicated in each child,
+/// so that the drawing order stays Lottie's), its precompositions' transforms, clips and
+/// opacity, then its own position, rotation, skew, scale and anchor, one group each, each
+/// animated by its own keyframes — holding its shapes as static paths. Exact where Lottie's
+/// model is CSS's (`CSSKeyframes.exact`), baked within `maxError` elsewhere, and the largest
+/// difference from `POST /v1/lottie/timeline` measured by playing the keyframes as a browser
+/// does at every half frame.
+struct LottieSVGExport: Sendable {
+  /// What one animation animates on its element.
+  enum Property: Sendable, Equatable {
+    case translate, translateX, translateY, rotate, skew, scale, scaleX, scaleY
+    case opacity, visibility, fill, stroke, fillOpacity, strokeOpacity
+  }
+
+  struct Animation: Sendable {
+    /// The class and `@keyframes` name.
+    let name: String
+    let property: Property
+    let keyframes: CSSKeyframes
+    /// Sampled and reduced within the bound, not Lottie's own keyframes.
+    let baked: Bool
+  }
+
+  /// One group in an instance's chain.
+  enum Step: Sendable {
+    case animated(Int)
+    case still(LottieAffine)
+    /// The clip of precomposition instance `c` (its `w` × `h` in its own space).
+    case clip(Int)
+    /// A still opacity other than 1.
+    case opacity(Double)
+  }
+
+  /// What is not exported, by pointer, and why.
+  struct Omission: Sendable {
+    let pointer: String
+    let feature: String
+    let reason: String
+  }
+
+  let tree: LottieLayerTree
+  let width: Double
+  let height: Double
+  let window: ClosedRange<Double>
+  /// The bound asked for, px: what the measured difference must stay within.
+  let maxError: Double
+  /// The bound each baked property keeps within, in its own units from px (halved and more
+  /// where the measure found the chain's bakes adding up past `maxError`).
+  private(set) var tolerance: Double
+  private(set) var animations: [Animation] = []
+  /// Per instance: its own groups (transforms, then opacity), outermost first.
+  private(set) var own: [[Step]] = []
+  /// Per instance: its visibility animation.
+  private(set) var visibility: [Int] = []
+  /// Per instance: its content (nil for a null or a precomposition).
+  private(set) var content: [LottieSVGShapes?] = []
+  /// Per instance and paint: the colour and paint-opacity animations, where they move.
+  private(set) var paintAnimations: [[String: (color: Int?, opacity: Int?)]] = []
+  private(set) var omissions: [Omission] = []
+  /// The largest differences measured against the timeline.
+  var measured = (pixels: 0.0, opacity: 0.0, visibility: 0, frame: 0.0, layer: -1)
+
+  /// Samples a frame where a property is baked: a quarter frame (the measure reads half
+  /// frames between the keyframes a bake keeps).
+  static let bakeStep = 0.25
+  /// The opacity a bake keeps within (1/1000: under a quarter of an 8-bit step).
+  static let opacityBound = 0.001
+
+  /// The work budget, charged as each bake samples (what is baked is known only as the
+  /// properties are read); `exhausted` once a charge went past it (the route refuses the
+  /// export with it, and nothing more is baked).
+  private(set) var budget: WorkBudget
+  private(set) var exhausted: WorkBudget.Exhausted?
+
+  /// Attempts at most: each bakes tighter where the measure found the bound passed (bakes
+  /// along a chain add up: a parent's 0.5 px and its turn move a child 2.4 px on
+  /// ios__Issues__issue_2066.json); the last one's measure is what the account states.
+  static let attempts = 4
+
+  init(
+    _ animation: LottieAnimation, tree: LottieLayerTree, maxError: Double, budget: WorkBudget
+  ) {
+    self.tree = tree
+    self.budget = budget
+    self.maxError = maxError
+    tolerance = maxError
+    width = animation.width ?? 0
+    height = animation.height ?? 0
+    window = tree.inPoint...max(tree.outPoint, tree.inPoint + 1e-9)
+    for _ in 0..<Self.attempts {
+      build(animation)
+      guard exhausted == nil, chargeMeasure() else { return }
+      measure()
+      guard measured.pixels > maxError, animations.contains(where: \.baked) else { return }
+      tolerance *= max(0.05, 0.8 * maxError / measured.pixels)
+    }
+  }
+
+  /// Charges a measure; false past the budget.
+  private mutating func chargeMeasure() -> Bool {
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(Self.measureCost(tree), .export)
+      return true
+    } catch {
+      exhausted = error
+      return false
+    }
+  }
+
+  /// Every instance's groups, visibility, content and paints' animations at `tolerance`.
+  private mutating func build(_ animation: LottieAnimation) {
+    (animations, own, visibility, content, paintAnimations, omissions) = ([], [], [], [], [], [])
+    let layersByPointer = Self.layers(of: animation)
+    for notEvaluated in tree.notEvaluated {
+      omissions.append(
+        Omission(
+          pointer: notEvaluated.pointer.description, feature: notEvaluated.feature.rawValue,
+          reason: notEvaluated.detail))
+    }
+    for (i, instance) in tree.instances.enumerated() {
+      let tracks = tree.layers[instance.layer]
+      let map = frameMap(i)
+      own.append(steps(i, tracks, map: map))
+      visibility.append(visibilityAnimation(i, map: map))
+      var shapes: LottieSVGShapes?
+      var paints: [String: (color: Int?, opacity: Int?)] = [:]
+      switch tracks.kind {
+      case .shape?:
+        let layer = layersByPointer[tracks.pointer.description]
+        let made = LottieSVGShapes(
+          layer?.shapes ?? [], prefix: JSONPointer([LottieLayer.Member.shapes.rawValue]))
+        if instance.container == nil
+          || i == tree.instances.firstIndex(where: { $0.layer == instance.layer })
+        {
+          for omission in made.omissions {
+            omissions.append(
+              Omission(
+                pointer: tracks.pointer.description + omission.pointer, feature: omission.feature,
+                reason: "drawn as first stated"))
+          }
+        }
+        for paint in tracks.paints {
+          let color = paintAnimation(
+            i, paint.color, map: map, name: "C\(i)_\(paints.count)",
+            property: made.paints.first { $0.key == paint.key }?.kind == .stroke ? .stroke : .fill,
+            dimensions: [0, 1, 2], scale: 1)
+          let opacity = paint.opacity.flatMap {
+            paintAnimation(
+              i, $0, map: map, name: "Q\(i)_\(paints.count)",
+              property: made.paints.first { $0.key == paint.key }?.kind == .stroke
+                ? .strokeOpacity : .fillOpacity, dimensions: [0], scale: 0.01)
+          }
+          if color != nil || opacity != nil { paints[paint.key] = (color, opacity) }
+        }
+        shapes = made
+      case .solid?, .precomposition?, .null?, .image?, .text?, .audio?, .videoPlaceholder?,
+        .imageSequence?, .video?, .imagePlaceholder?, .guide?, .adjustment?, .camera?, .light?,
+        .data?, nil:
+        // A solid is drawn from its colour and size (`+Document`); the others draw nothing the
+        // export has (an image, a text: listed by the timeline's notEvaluated).
+        shapes = nil
+      }
+      content.append(shapes)
+      paintAnimations.append(paints)
+    }
+  }
+
+  /// Charges a bake of `numbers` numbers a sample; false (and nothing baked) past the budget.
+  private mutating func chargeBake(_ numbers: Int) -> Bool {
+    guard exhausted == nil else { return false }
+    let samples = Int(min((window.upperBound - window.lowerBound) / Self.bakeStep + 2, 1e12))
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(
+        WorkBudget.multiplying(samples, Self.bakeSampleCost + numbers * Self.bakeNumberCost),
+        .export)
+      return true
+    } catch {
+      exhausted = error
+      return false
+    }
+  }
+
+  /// Every layer of the document by its pointer (`/layers/3`, `/assets/0/layers/1`).
+  static func layers(of animation: LottieAnimation) -> [String: LottieLayer] {
+    var out: [String: LottieLayer] = [:]
+    let layers = LottieAnimation.Member.layers.rawValue
+    for (i, layer) in (animation.layers ?? []).enumerated() {
+      out[(JSONPointer([layers]) / i).description] = layer
+    }
+    for (j, asset) in (animation.assets ?? []).enumerated() {
+      for (i, layer) in (asset.layers ?? []).enumerated() {
+        out[(JSONPointer([LottieAnimation.Member.assets.rawValue]) / j / layers / i).description] =
+          layer
+      }
+    }
+    return out
+  }
+
+  // MARK: Time
+
+  /// The instance's frames as a linear map of the root's: through each precomposition's `st`
+  /// and `sr` (lottie-spec 1.0 "Time Stretch", as the timeline reads them); nil where a time
+  /// remap or a backwards stretch makes them no such map (its properties are then baked).
+  func frameMap(_ i: Int) -> CSSKeyframes.FrameMap? {
+    guard let c = tree.instances[i].container else { return .init(scale: 1, offset: 0) }
+    guard let outer = frameMap(c) else { return nil }
+    let holder = tree.layers[tree.instances[c].layer]
+    guard holder.timeRemap == nil, holder.timeStretch > 0 else { return nil }
+    let (sr, st) = (holder.timeStretch, holder.startTime)
+    switch LottiePlayback.exact.precompositionTime {
+    case .stretchThenStart: return .init(scale: outer.scale / sr, offset: outer.offset / sr - st)
+    case .startThenStretch: return .init(scale: outer.scale / sr, offset: (outer.offset - st) / sr)
+    case .startIgnoringStretch: return .init(scale: outer.scale, offset: outer.offset - st)
+    case .startThenStretchTruncated: return nil
+    }
+  }
+
+  /// The instance's frame at root frame `frame`, through every precomposition.
+  func compositionFrame(_ i: Int, at frame: Double) -> Double {
+    guard let c = tree.instances[i].container else { return frame }
+    return tree.contentFrame(
+      tree.layers[tree.instances[c].layer], at: compositionFrame(c, at: frame))
+  }
+
+  // MARK: Animations
+
+  private mutating func add(
+    _ name: String, _ property: Property, _ keyframes: CSSKeyframes, baked: Bool
+  )
+    -> Int
+  {
+    animations.append(Animation(name: name, property: property, keyframes: keyframes, baked: baked))
+    return animations.count - 1
+  }
+
+  /// A track's dimensions as one animation when exact, else one a dimension when each is
+  /// exact (eased apart), else baked from the layer's values at each root frame.
+  private mutating func animate(
+    _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
+    whole: Property, apart: [Property], dimensions: [Int], tolerance: Double,
+    value: (Double) -> Double = { $0 }
+  ) -> [Step] {
+    if let map {
+      if let exact = CSSKeyframes.exact(
+        track, dimensions: dimensions, map: map, window: window, value: value)
+      {
+        return [step(name, whole, exact, baked: false)]
+      }
+      if dimensions.count > 1 {
+        let each = dimensions.map {
+          CSSKeyframes.exact(track, dimensions: [$0], map: map, window: window, value: value)
+        }
+        if each.allSatisfy({ $0 != nil }) {
+          return zip(apart, each).enumerated().map { k, pair in
+            step(name + "\(k)", pair.0, pair.1!, baked: false)
+          }
+        }
+      }
+    }
+    guard chargeBake(dimensions.count) else { return [] }
+    let baked = CSSKeyframes.baked(
+      window: window, step: Self.bakeStep,
+      tolerance: dimensions.map { _ in tolerance }
+    ) { frame in
+      let v = track.value(at: self.compositionFrame(i, at: frame))
+      return dimensions.map { value($0 < v.count ? v[$0] : (v.first ?? 0)) }
+    }
+    return [step(name, whole, baked, baked: true)]
+  }
+
+  /// A still keyframe list is a still group (its matrix), else an animated one.
+  private mutating func step(_ name: String, _ property: Property, _ k: CSSKeyframes, baked: Bool)
+    -> Step
+  {
+    if k.isStill, let values = k.keyframes.first?.values {
+      return property == .opacity
+        ? .opacity(values.first ?? 1) : .still(Self.matrix(property, values))
+    }
+    return .animated(add(name, property, k, baked: baked))
+  }
+
+  /// The groups of instance `i`'s own transform, outermost first, then its opacity.
+  private mutating func steps(
+    _ i: Int, _ layer: LottieLayerTracks, map: CSSKeyframes.FrameMap?
+  ) -> [Step] {
+    var out: [Step] = []
+    let reach = max(
+      1, hypot(layer.box[2] - layer.box[0], layer.box[3] - layer.box[1]))
+    let angleBound = tolerance / reach * 180 / Double.pi
+    switch layer.position {
+    case .combined(let track)?:
+      out += animate(
+        i, track, map: map, name: "P\(i)", whole: .translate, apart: [.translateX, .translateY],
+        dimensions: [0, 1], tolerance: tolerance)
+    case .split(let x, let y)?:
+      out += animate(
+        i, x, map: map, name: "X\(i)", whole: .translateX, apart: [], dimensions: [0],
+        tolerance: tolerance)
+      out += animate(
+        i, y, map: map, name: "Y\(i)", whole: .translateY, apart: [], dimensions: [0],
+        tolerance: tolerance)
+    case nil: break
+    }
+    if layer.autoOrient, layer.position != nil {
+      // The way the path faces, with the layer's own rotation: the turn of its local matrix
+      // less its skew and scale, baked.
+      guard chargeBake(4) else { return [] }
+      let keyframes = CSSKeyframes.baked(
+        window: window, step: Self.bakeStep, tolerance: [angleBound]
+      ) { frame in
+        [self.orientedAngle(i, at: frame)]
+      }
+      out.append(step("R\(i)", .rotate, keyframes, baked: true))
+    } else if let rotation = layer.rotation {
+      out += animate(
+        i, rotation, map: map, name: "R\(i)", whole: .rotate, apart: [], dimensions: [0],
+        tolerance: angleBound)
+    }
+    if layer.skew != nil {
+      guard chargeBake(2) else { return [] }
+      let keyframes = CSSKeyframes.baked(
+        window: window, step: Self.bakeStep, tolerance: [angleBound, angleBound]
+      ) { frame in
+        let f = self.compositionFrame(i, at: frame)
+        return [
+          layer.skew?.value(at: f).first ?? 0, layer.skewAxis?.value(at: f).first ?? 0,
+        ]
+      }
+      let still = keyframes.isStill && keyframes.keyframes.first?.values.first == 0
+      if !still { out.append(step("K\(i)", .skew, keyframes, baked: !keyframes.isStill)) }
+    }
+    if let scale = layer.scale {
+      out += animate(
+        i, scale, map: map, name: "S\(i)", whole: .scale, apart: [.scaleX, .scaleY],
+        dimensions: [0, 1], tolerance: tolerance / reach, value: { $0 / 100 })
+    }
+    if let anchor = layer.anchor {
+      out += animate(
+        i, anchor, map: map, name: "A\(i)", whole: .translate, apart: [.translateX, .translateY],
+        dimensions: [0, 1], tolerance: tolerance, value: { -$0 })
+    }
+    if let opacity = layer.opacity {
+      out += animate(
+        i, opacity, map: map, name: "O\(i)", whole: .opacity, apart: [], dimensions: [0],
+        tolerance: Self.opacityBound, value: { $0 / 100 })
+    }
+    return out.filter {
+      switch $0 {
+      case .still(let m): m != .identity
+      case .opacity(let v): v != 1
+      case .animated, .clip: true
+      }
+    }
+  }
+
+  /// The rotation an auto-oriented layer is drawn at: its local matrix's turn once its skew
+  /// and scale are taken off, continued from the frame before (no jump of 360°).
+  private func orientedAngle(_ i: Int, at frame: Double) -> Double {
+    let layer = tree.layers[tree.instances[i].layer]
+    let f = compositionFrame(i, at: frame)
+    let m = tree.localMatrix(layer, at: f)
+    let s = layer.scale?.value(at: f) ?? [100, 100]
+    let sk = layer.skew?.value(at: f).first ?? 0
+    let sa = layer.skewAxis?.value(at: f).first ?? 0
+    let rest = LottieAffine.rotation(degrees: -sa).concatenating(.skewX(degrees: -sk))
+      .concatenating(.rotation(degrees: sa))
+      .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
+    // R = L · rest⁻¹, read from its first column.
+    let det = rest.a * rest.d - rest.b * rest.c
+    guard det != 0 else { return layer.rotation?.value(at: f).first ?? 0 }
+    let (ia, ib) = (rest.d / det, -rest.b / det)
+    let x = m.a * ia + m.c * ib
+    let y = m.b * ia + m.d * ib
+    return atan2(y, x) * 180 / Double.pi
+  }
+
+  /// Shown (1) or not (0) at each root frame, as holds: exact from each layer's `ip`…`op`
+  /// through the frame maps, else sampled where a time remap moves them.
+  private mutating func visibilityAnimation(_ i: Int, map: CSSKeyframes.FrameMap?) -> Int {
+    var holds: [(Double, Double)] = []  // (root frame, shown)
+    var linear = true
+    var lo = -Double.infinity
+    var hi = Double.infinity
+    var hidden = false
+    var current: Int? = i
+    while let j = current {
+      let layer = tree.layers[tree.instances[j].layer]
+      hidden = hidden || layer.hidden
+      guard let m = frameMap(j) else {
+        linear = false
+        break
+      }
+      lo = max(lo, m.root(layer.inPoint))
+      hi = min(hi, m.root(layer.outPoint))
+      current = tree.instances[j].container
+    }
+    let span = window.upperBound - window.lowerBound
+    if linear {
+      let shownAtStart = !hidden && lo <= window.lowerBound && window.lowerBound < hi
+      holds.append((window.lowerBound, shownAtStart ? 1 : 0))
+      if !hidden && lo > window.lowerBound && lo < window.upperBound && lo < hi {
+        holds.append((lo, 1))
+      }
+      if !hidden && hi > window.lowerBound && hi < window.upperBound && lo < hi {
+        holds.append((max(hi, lo), 0))
+      }
+    } else if chargeBake(tree.instances.count * 4) {
+      var state = LottieLayerTree.FrameState(count: tree.instances.count)
+      var last: Double?
+      var frame = window.lowerBound
+      while frame < window.upperBound {
+        tree.evaluate(frame, into: &state)
+        let shown: Double = state.visible[i] ? 1 : 0
+        if shown != last { holds.append((frame, shown)) }
+        last = shown
+        frame += Self.bakeStep
+      }
+    }
+    var keyframes = holds.map {
+      CSSKeyframes.Keyframe(
+        offset: ($0.0 - window.lowerBound) / span, values: [$0.1], easing: .holdToEnd)
+    }
+    keyframes.append(.init(offset: 1, values: keyframes.last?.values ?? [0], easing: .linear))
+    return add("V\(i)", .visibility, CSSKeyframes(keyframes: keyframes), baked: !linear)
+  }
+
+  private mutating func paintAnimation(
+    _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
+    property: Property, dimensions: [Int], scale: Double
+  ) -> Int? {
+    guard track.still == nil else { return nil }
+    let steps = animate(
+      i, track, map: map, name: name, whole: property, apart: [], dimensions: dimensions,
+      tolerance: Self.opacityBound, value: { $0 * scale })
+    if case .animated(let k)? = steps.first, steps.count == 1 { return k }
+    return nil
+  }
+
+  // MARK: Matrices
+
+  /// The matrix of a transform function with `values`.
+  static func matrix(_ property: Property, _ v: [Double]) -> LottieAffine {
+    switch property {
+    case .translate: .translation(v[0], v.count > 1 ? v[1] : 0)
+    case .translateX: .translation(v[0], 0)
+    case .translateY: .translation(0, v[0])
+    case .rotate: .rotation(degrees: v[0])
+    case .skew:
+      // Lottie's skew about its axis: rotate(−sa) skewX(−sk) rotate(sa).
+      LottieAffine.rotation(degrees: -v[1]).concatenating(.skewX(degrees: -v[0]))
+        .concatenating(.rotation(degrees: v[1]))
+    case .scale: .scale(v[0], v.count > 1 ? v[1] : v[0])
+    case .scaleX: .scale(v[0], 1)
+    case .scaleY: .scale(1, v[0])
+    case .opacity, .visibility, .fill, .stroke, .fillOpacity, .strokeOpacity: .identity
+    }
+  }
+
+  /// The groups an instance is drawn in, outermost first: its precompositions' (each one's
+  /// chain, its clip, its opacity), its parents' transforms, its own.
+  func chain(_ i: Int) -> [Step] {
+    var out: [Step] = []
+    if let c = tree.instances[i].container {
+      out += chain(c)
+      out.append(.clip(c))
+    }
+    // Parents' transforms (not their opacity: Lottie's parenting carries none).
+    var parents: [Int] = []
+    var current = tree.instances[i].parent
+    while let p = current {
+      parents.append(p)
+      current = tree.instances[p].parent
+    }
+    for p in parents.reversed() {
+      out += own[p].filter { step in
+        switch step {
+        case .animated(let k): animations[k].property != .opacity
+        case .opacity: false
+        case .still, .clip: true
+        }
+      }
+    }
+    // A precomposition's own opacity is its content's: kept in the chain of what it holds.
+    return out + own[i]
+  }
+}

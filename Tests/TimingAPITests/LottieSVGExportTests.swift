@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import TimingEngine
+
+@testable import TimingAPI
+
+/// `POST /v1/lottie/export` (docs/lottie-export.md "Proof"): each expected keyframe worked out
+/// by hand from the document — offsets as frames over ip…op, Lottie's `o`/`i` as the
+/// keyframe's `cubic-bezier`, a hold as `steps(1,end)`, a precomposition's `st` and `sr` as a
+/// linear map of the root's frames — and the account's measure within its bound.
+@Suite struct LottieSVGExportTests {
+  let api = ServiceHarness()
+
+  func export(_ document: String, query: String = "") throws -> (
+    svg: String, account: [String: Any]
+  ) {
+    let answer = api.postJSON("/v1/lottie/export" + query, document)
+    #expect(answer.status == 200, "\(answer.text.prefix(400))")
+    let svg = answer.text
+    let start = try #require(svg.range(of: #"<metadata id="animation-timing">"#))
+    let end = try #require(svg.range(of: "</metadata>"))
+    let text = String(svg[start.upperBound..<end.lowerBound])
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    let account = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    return (svg, account)
+  }
+
+  /// The keyframes block named `name`.
+  func keyframes(_ svg: String, _ name: String) -> String? {
+    guard let start = svg.range(of: "@keyframes \(name){") else { return nil }
+    guard let end = svg[start.upperBound...].range(of: "}\n") else { return nil }
+    return String(svg[start.lowerBound..<end.upperBound]).trimmingCharacters(in: .newlines)
+  }
+
+  func maxError(_ account: [String: Any]) -> [String: Any] {
+    account["maxError"] as? [String: Any] ?? [:]
+  }
+
+  /// MotionDiffTests.document: x from 0 at frame 0 to 100 at frame 30 (linear handles), held
+  /// to op 60; 40 × 20 px, filled rgb(0.2, 0.4, 0.6).
+  @Test func aLinearMoveIsItsOwnKeyframes() throws {
+    let (svg, account) = try export(MotionDiffTests.document())
+    // Frame 30 of 0…60 is 50 %; Lottie's o (0, 0) and i (1, 1) are a straight line: linear.
+    #expect(
+      keyframes(svg, "P0")
+        == "@keyframes P0{0%{transform:translate(0px,0px);animation-timing-function:linear}50%{transform:translate(100px,0px);animation-timing-function:linear}100%{transform:translate(100px,0px)}}"
+    )
+    #expect(svg.contains(".P0{animation:P0 2s infinite}"))
+    #expect((account["baked"] as? [Any])?.isEmpty == true)
+    #expect((maxError(account)["pixels"] as? Double ?? 1) <= 1e-9)
+    #expect(svg.contains(#"data-pointer="/layers/0""#))
+    // The rectangle as a path (centre 20, 10; 40 × 20), its fill 0.2, 0.4, 0.6 of 255.
+    #expect(svg.contains(#"<path d="M 40 0 L 40 20 L 0 20 L 0 0 Z" fill="rgb(51 102 153)"/>"#))
+    // The still layer draws at (50, 50): a still group, no animation.
+    #expect(svg.contains(#"<g transform="matrix(1 0 0 1 50 50)">"#))
+    #expect(keyframes(svg, "P1") == nil)
+  }
+
+  /// ip 10 cuts an eased segment (o 0.4, 0 and i 0.2, 1 from 0 to 100 over frames 0…30): the
+  /// keyframes start with the piece of the curve from frame 10, whose value there and whose
+  /// timing function reproduce Lottie's curve at every frame after.
+  @Test func theWindowCutsACurveIntoAPieceOfIt() throws {
+    let document = #"""
+      {"fr": 30, "ip": 10, "op": 40, "w": 200, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0,
+       "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": 0.4, "y": 0}, "i": {"x": 0.2, "y": 1}}, {"t": 30, "s": [100, 0]}]}},
+       "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}]}]}
+      """#
+    let (svg, account) = try export(document)
+    #expect((maxError(account)["pixels"] as? Double ?? 1) <= 1e-9)
+    let text = try #require(keyframes(svg, "P0"))
+    // 0 %: Lottie's value at frame 10; the piece's curve then reaches 100 at frame 30 (66.7 %).
+    let curve = CubicBezier(0.4, 0, 0.2, 1)
+    let at10 = 100 * curve.solve(10.0 / 30)
+    let numbers = text.split(whereSeparator: { "(),;{}%:".contains($0) }).compactMap {
+      Double($0.replacingOccurrences(of: "px", with: ""))
+    }
+    #expect(abs(numbers[1] - at10) <= 1e-9, "\(text)")
+    let piece = try #require(text.range(of: "cubic-bezier("))
+    let handles = text[piece.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap {
+      Double($0)
+    }
+    #expect(handles.count == 4)
+    // At frame 20 (half the piece's 20 frames): the piece's progress against Lottie's value.
+    let cut = CubicBezier(handles[0], handles[1], handles[2], handles[3])
+    let value = at10 + (100 - at10) * cut.solve(0.5)
+    #expect(abs(value - 100 * curve.solve(20.0 / 30)) <= 1e-9)
+  }
+
+  /// A precomposition with st 10 and sr 2: its layer's frame f is F / 2 − 10 (lottie-spec
+  /// "Time Stretch"), so its keyframes at f 0 and 20 play at root frames 20 and 60 — 25 % and
+  /// 75 % of 0…80 — and a hold is steps(1,end).
+  @Test func aStretchedPrecompositionIsALinearMapOfTime() throws {
+    let document = #"""
+      {"fr": 30, "ip": 0, "op": 80, "w": 100, "h": 100, "assets": [{"id": "c", "layers": [
+        {"ty": 4, "ind": 1, "ip": -100, "op": 100, "st": 0, "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 20, "s": [90]}]}},
+         "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}]}]}],
+       "layers": [{"ty": 0, "refId": "c", "ind": 1, "ip": 0, "op": 80, "st": 10, "sr": 2, "w": 100, "h": 100, "ks": {}}]}
+      """#
+    let (svg, account) = try export(document)
+    #expect((maxError(account)["pixels"] as? Double ?? 1) <= 1e-9)
+    #expect(
+      keyframes(svg, "R1")
+        == "@keyframes R1{0%{transform:rotate(0deg);animation-timing-function:linear}25%{transform:rotate(0deg);animation-timing-function:steps(1,end)}75%{transform:rotate(90deg);animation-timing-function:linear}100%{transform:rotate(90deg)}}"
+    )
+    #expect(svg.contains(#"clip-path="url(#clip0)""#))
+  }
+
+  /// Spatial tangents (a curved path) are baked: within maxError, said in the account.
+  @Test func aCurvedPathIsBakedWithinTheBound() throws {
+    let document = #"""
+      {"fr": 30, "ip": 0, "op": 30, "w": 200, "h": 200, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0,
+       "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 100], "to": [30, -60], "ti": [-30, -60], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [180, 100]}]}},
+       "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}]}]}
+      """#
+    for bound in [0.5, 0.05] {
+      let (_, account) = try export(document, query: "?maxError=\(bound)")
+      #expect((account["baked"] as? [String])?.contains("P0") == true)
+      #expect((maxError(account)["pixels"] as? Double ?? 1) <= bound)
+      #expect(account["bound"] as? Double == bound)
+    }
+  }
+
+  /// What is not exported is listed by pointer: a mask (not evaluated), a gradient (a shape
+  /// the export does not model), a shape morph (drawn as first stated).
+  @Test func whatIsLeftOutIsListed() throws {
+    let document = #"""
+      {"fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {},
+       "hasMask": true, "masksProperties": [{"mode": "a", "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}],
+       "shapes": [{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": true, "v": [[0, 0], [10, 0], [10, 10]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}]}, {"t": 10, "s": [{"c": true, "v": [[0, 0], [20, 0], [20, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}]}]}},
+                  {"ty": "gf", "o": {"a": 0, "k": 100}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+      """#
+    let (svg, account) = try export(document)
+    let listed = (account["notExported"] as? [[String: Any]] ?? []).map {
+      ($0["pointer"] as? String ?? "") + " " + ($0["feature"] as? String ?? "")
+    }
+    #expect(listed.contains { $0.hasPrefix("/layers/0/masksProperties") }, "\(listed)")
+    #expect(listed.contains("/layers/0/shapes/0/ks shape morph"), "\(listed)")
+    #expect(listed.contains { $0.hasPrefix("/layers/0/shapes/1 ") }, "\(listed)")
+    // The fill paints the path as first stated.
+    #expect(
+      svg.contains(
+        #"<path d="M 0 0 C 0 0 10 0 10 0 C 10 0 10 10 10 10 C 10 10 0 0 0 0 Z" fill="rgb(255 0 0)"/>"#
+      ))
+  }
+
+  @Test func badInputNamesTheParameter() throws {
+    let bad = api.postJSON("/v1/lottie/export?maxError=0", MotionDiffTests.document())
+    #expect(bad.status == 422 && bad.text.contains(#""parameter":"maxError""#))
+    let css = api.postJSON("/v1/lottie/export?format=css", MotionDiffTests.document())
+    #expect(css.status == 200 && css.header("Content-Type")?.hasPrefix("text/css") == true)
+    #expect(css.text.contains(".V0{animation:V0 2s infinite}\n@keyframes V0{0%{visibility:visible"))
+    let json = api.postJSON("/v1/lottie/export?format=csv", MotionDiffTests.document())
+    #expect(json.status == 422 || json.status == 406)
+    let cyclic = api.postJSON(
+      "/v1/lottie/export",
+      #"{"fr": 30, "ip": 0, "op": 10, "layers": [{"ty": 3, "ind": 1, "parent": 1, "ip": 0, "op": 10, "ks": {}}]}"#
+    )
+    #expect(cyclic.status == 422 && cyclic.text.contains("/layers/0/parent"))
+  }
+}
