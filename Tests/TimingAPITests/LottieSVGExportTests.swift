@@ -107,6 +107,23 @@ import TimingEngine
     #expect(svg.contains(#"clip-path="url(#clip0)""#))
   }
 
+  /// A segment that ends on op, the next keyframe after it: its end is the last keyframe (a
+  /// scale from 0 at frame 20 to 100 % at 30 = op, then 50 % at 40, is 0 to 66.7 % and 1 at
+  /// 100 %; `thorvg__textblock.json` drew a layer at scale 0 throughout, 60 px off).
+  @Test func aSegmentEndingOnTheOutPointKeepsItsEnd() throws {
+    let document = #"""
+      {"fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0,
+       "ks": {"s": {"a": 1, "k": [{"t": 20, "s": [0, 0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 30, "s": [100, 100], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 40, "s": [50, 50]}]}},
+       "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}]}]}
+      """#
+    let (svg, account) = try export(document)
+    #expect((maxError(account)["pixels"] as? Double ?? 1) <= 1e-9)
+    #expect(
+      keyframes(svg, "S0")
+        == "@keyframes S0{0%{transform:scale(0,0);animation-timing-function:linear}66.66666666666666%{transform:scale(0,0);animation-timing-function:cubic-bezier(0.3,0,0.7,1)}100%{transform:scale(1,1)}}"
+    )
+  }
+
   /// Spatial tangents (a curved path) are baked: within maxError, said in the account.
   @Test func aCurvedPathIsBakedWithinTheBound() throws {
     let document = #"""
@@ -143,6 +160,26 @@ import TimingEngine
       svg.contains(
         #"<path d="M 0 0 C 0 0 10 0 10 0 C 10 0 10 10 10 10 C 10 10 0 0 0 0 Z" fill="rgb(255 0 0)"/>"#
       ))
+  }
+
+  /// The Web Animations form: the same keyframes as the style sheet, by selector, with
+  /// options `animate()` takes as they are.
+  @Test func theWebAnimationsFormIsTheSameKeyframes() throws {
+    let answer = api.postJSON("/v1/lottie/export?format=waapi", MotionDiffTests.document())
+    #expect(answer.status == 200, "\(answer.text.prefix(300))")
+    let animations = try #require(answer.json["animations"] as? [[String: Any]])
+    let move = try #require(animations.first { $0["selector"] as? String == ".P0" })
+    let keyframes = try #require(move["keyframes"] as? [[String: Any]])
+    #expect(keyframes.map { $0["offset"] as? Double } == [0, 0.5, 1])
+    #expect(
+      keyframes.map { $0["transform"] as? String } == [
+        "translate(0px,0px)", "translate(100px,0px)", "translate(100px,0px)",
+      ])
+    let options = try #require(move["options"] as? [String: Any])
+    #expect(
+      options["duration"] as? Double == 2000 && options["iterations"] as? String == "Infinity")
+    #expect((answer.json["account"] as? [String: Any])?["bound"] as? Double == 0.5)
+    #expect(LottieSVGExport.camelCase("stroke-opacity") == "strokeOpacity")
   }
 
   @Test func badInputNamesTheParameter() throws {

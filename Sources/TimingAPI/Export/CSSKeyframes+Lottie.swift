@@ -60,7 +60,9 @@ extension CSSKeyframes {
       let finish = pick(segment.hold ? segment.start : segment.end)
       if segment.hold {
         keyframes.append(Keyframe(offset: lo, values: start, easing: .holdToEnd))
-        if hi < b { keyframes.append(Keyframe(offset: hi, values: start, easing: .linear)) }
+        if hi < b || b == 1 {
+          keyframes.append(Keyframe(offset: hi, values: start, easing: .linear))
+        }
         continue
       }
       guard let bezier = easings[0] else {
@@ -68,7 +70,9 @@ extension CSSKeyframes {
         let (p0, p1) = ((lo - a) / (b - a), (hi - a) / (b - a))
         let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
         keyframes.append(Keyframe(offset: lo, values: at(p0), easing: .linear))
-        if hi < b { keyframes.append(Keyframe(offset: hi, values: at(p1), easing: .linear)) }
+        if hi < b || b == 1 {
+          keyframes.append(Keyframe(offset: hi, values: at(p1), easing: .linear))
+        }
         continue
       }
       guard let cut = Self.cut(bezier, from: (lo - a) / (b - a), to: (hi - a) / (b - a)) else {
@@ -76,7 +80,9 @@ extension CSSKeyframes {
       }
       let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
       keyframes.append(Keyframe(offset: lo, values: at(cut.y0), easing: cut.easing))
-      if hi < b { keyframes.append(Keyframe(offset: hi, values: at(cut.y1), easing: .linear)) }
+      if hi < b || b == 1 {
+        keyframes.append(Keyframe(offset: hi, values: at(cut.y1), easing: .linear))
+      }
     }
     // From the last keyframe on: its value.
     let lastOffset = offset(track.lastTime)

@@ -24,8 +24,9 @@ struct LottieRoutes {
     case maxError
   }
 
-  /// The export's forms: the SVG document first (its default), its style sheet alone.
-  static let exportOffer = RepresentationOffer<Representation>([.svg, .css])
+  /// The export's forms: the SVG document first (its default), its style sheet alone, its
+  /// animations as Web Animations JSON.
+  static let exportOffer = RepresentationOffer<Representation>([.svg, .css, .waapi])
 
   static let exportParameters = Set(ExportParameter.allCases.map(\.rawValue)).union(
     [Representation.Parameter.format.rawValue])
@@ -164,7 +165,12 @@ struct LottieRoutes {
     switch representation {
     case .css:
       return try context.answer(representation, Array(export.css().utf8))
-    case .svg, .json, .csv, .waapi, .lottie, .dtcg, .swift, .kotlin, .ts:
+    case .waapi:
+      var w = JSONWriter(capacity: 1 << 14)
+      export.waapi(into: &w)
+      w.lineBreak()
+      return try context.answer(representation, w.bytes)
+    case .svg, .json, .csv, .lottie, .dtcg, .swift, .kotlin, .ts:
       return try context.answer(representation, Array(export.svg().utf8))
     }
   }

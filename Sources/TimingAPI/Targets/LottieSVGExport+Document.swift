@@ -164,24 +164,30 @@ extension LottieSVGExport {
 
   /// A CSS declaration of `property` at `values`.
   static func declaration(_ property: Property, _ v: [Double]) -> String {
+    let (name, value) = cssValue(property, v)
+    return name + ":" + value
+  }
+
+  /// The CSS property `property` animates, and its value at `v`.
+  static func cssValue(_ property: Property, _ v: [Double]) -> (name: String, value: String) {
     func px(_ x: Double) -> String { numberText(x) + "px" }
     func deg(_ x: Double) -> String { numberText(x) + "deg" }
     switch property {
-    case .translate: return "transform:translate(\(px(v[0])),\(px(v[1])))"
-    case .translateX: return "transform:translateX(\(px(v[0])))"
-    case .translateY: return "transform:translateY(\(px(v[0])))"
-    case .rotate: return "transform:rotate(\(deg(v[0])))"
+    case .translate: return ("transform", "translate(\(px(v[0])),\(px(v[1])))")
+    case .translateX: return ("transform", "translateX(\(px(v[0])))")
+    case .translateY: return ("transform", "translateY(\(px(v[0])))")
+    case .rotate: return ("transform", "rotate(\(deg(v[0])))")
     case .skew:
-      return "transform:rotate(\(deg(-v[1]))) skewX(\(deg(-v[0]))) rotate(\(deg(v[1])))"
-    case .scale: return "transform:scale(\(numberText(v[0])),\(numberText(v[1])))"
-    case .scaleX: return "transform:scaleX(\(numberText(v[0])))"
-    case .scaleY: return "transform:scaleY(\(numberText(v[0])))"
-    case .opacity: return "opacity:\(numberText(v[0]))"
-    case .visibility: return "visibility:\(v[0] == 1 ? "visible" : "hidden")"
-    case .fill: return "fill:\(rgbText(v))"
-    case .stroke: return "stroke:\(rgbText(v))"
-    case .fillOpacity: return "fill-opacity:\(numberText(v[0]))"
-    case .strokeOpacity: return "stroke-opacity:\(numberText(v[0]))"
+      return ("transform", "rotate(\(deg(-v[1]))) skewX(\(deg(-v[0]))) rotate(\(deg(v[1])))")
+    case .scale: return ("transform", "scale(\(numberText(v[0])),\(numberText(v[1])))")
+    case .scaleX: return ("transform", "scaleX(\(numberText(v[0])))")
+    case .scaleY: return ("transform", "scaleY(\(numberText(v[0])))")
+    case .opacity: return ("opacity", numberText(v[0]))
+    case .visibility: return ("visibility", v[0] == 1 ? "visible" : "hidden")
+    case .fill: return ("fill", rgbText(v))
+    case .stroke: return ("stroke", rgbText(v))
+    case .fillOpacity: return ("fill-opacity", numberText(v[0]))
+    case .strokeOpacity: return ("stroke-opacity", numberText(v[0]))
     }
   }
 

@@ -83,7 +83,7 @@ extension LottieSVGExport {
       steps = WorkBudget.adding(steps, d * chainGroups)
     }
     let perFrame = WorkBudget.adding(
-      WorkBudget.multiplying(tree.instances.count, LottieTimeline.instanceFrameCost),
+      WorkBudget.multiplying(tree.instances.count, instanceFrameCost),
       WorkBudget.multiplying(steps, chainStepCost))
     return WorkBudget.multiplying(perFrame, frames)
   }
@@ -93,7 +93,9 @@ extension LottieSVGExport {
   /// a matrix product), and of a baked sample (a composition frame through each
   /// precomposition, a track's value) and each number it fits (a doubling and halving search).
   static let chainGroups = 9
-  static let chainStepCost = 40
-  static let bakeSampleCost = 200
-  static let bakeNumberCost = 100
+  static let chainStepCost = 10
+  static let bakeSampleCost = 100
+  static let bakeNumberCost = 50
+  /// The timeline's evaluation of an instance at a frame, without writing its numbers.
+  static let instanceFrameCost = 150
 }
