@@ -133,7 +133,7 @@ public struct OfflineCommand: Sendable, Equatable {
             --players P,…] [-o FILE]
             POST /v1/lottie/lint: what each player shows differently from the timeline, rule
             by rule, or (--fix true) the file rewritten so that they agree
-        animation-timing lottie export FILE [--format svg|css] [--maxError PX] [-o FILE]
+        animation-timing lottie export FILE [--format svg|css|waapi] [--maxError PX] [-o FILE]
             POST /v1/lottie/export: the file as SVG whose motion is CSS keyframes (plays in a
             browser with no script), or the style sheet alone, e.g.
             lottie export anim.json -o anim.svg

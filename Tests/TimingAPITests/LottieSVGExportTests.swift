@@ -182,6 +182,31 @@ import TimingEngine
     #expect(LottieSVGExport.camelCase("stroke-opacity") == "strokeOpacity")
   }
 
+  /// Hostile documents: refused by the work budget before the work (a span of 1e9 frames, a
+  /// chain of 3 000 parents each child repeating), or answered whole (100 000 keyframes).
+  @Test func hostileDocumentsAreRefusedOrAnswered() throws {
+    let long =
+      #"{"fr": 30, "ip": 0, "op": 1e9, "w": 10, "h": 10, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 1e9, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [5, 5], "ti": [5, -5]}, {"t": 1e9, "s": [10, 0]}]}}, "shapes": []}]}"#
+    let refused = api.postJSON("/v1/lottie/export", long)
+    #expect(
+      refused.status == 422 && refused.text.contains("too-much-work"), "\(refused.text.prefix(300))"
+    )
+    let chain = (1...3_000).map { i in
+      #"{"ty": 3, "ind": \#(i), \#(i > 1 ? "\"parent\": \(i - 1), " : "")"ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [90]}]}}}"#
+    }.joined(separator: ",")
+    let deep = api.postJSON(
+      "/v1/lottie/export",
+      #"{"fr": 30, "ip": 0, "op": 60, "w": 10, "h": 10, "layers": [\#(chain)]}"#)
+    #expect(deep.status == 422 && deep.text.contains("too-much-work"), "\(deep.text.prefix(300))")
+    let keys = (0..<100_000).map { #"{"t": \#($0), "s": [\#($0 % 7)], "h": 1}"# }.joined(
+      separator: ",")
+    let many = api.postJSON(
+      "/v1/lottie/export",
+      #"{"fr": 30, "ip": 0, "op": 100000, "w": 10, "h": 10, "layers": [{"ty": 3, "ind": 1, "ip": 0, "op": 100000, "st": 0, "ks": {"r": {"a": 1, "k": [\#(keys)]}}}]}"#
+    )
+    #expect(many.status == 200 || many.text.contains("too-much-work"), "\(many.text.prefix(300))")
+  }
+
   @Test func badInputNamesTheParameter() throws {
     let bad = api.postJSON("/v1/lottie/export?maxError=0", MotionDiffTests.document())
     #expect(bad.status == 422 && bad.text.contains(#""parameter":"maxError""#))
