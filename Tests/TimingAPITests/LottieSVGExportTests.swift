@@ -124,6 +124,33 @@ import TimingEngine
     )
   }
 
+  /// Every `cubic-bezier` written takes x in 0…1, as CSS requires (Chromium drops one that does
+  /// not and eases with `ease`: 8.6 px on thorvg__ghost2.json): handles beyond it (o.x −0.1,
+  /// i.x 1.1; the timeline clamps x, as lottie-web does) and a piece cut by ip 3 from a curve
+  /// with x1 0.95, whose normalised handles may leave it (then baked).
+  @Test func everyTimingFunctionIsOneCSSTakes() throws {
+    let document = #"""
+      {"fr": 30, "ip": 3, "op": 40, "w": 200, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0,
+       "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": -0.1, "y": 0}, "i": {"x": 1.1, "y": 1}}, {"t": 30, "s": [100, 0]}]},
+              "r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.95], "y": [0]}, "i": {"x": [0.9], "y": [1]}}, {"t": 30, "s": [90]}]}},
+       "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}}]}]}
+      """#
+    let (svg, account) = try export(document)
+    #expect((maxError(account)["pixels"] as? Double ?? 1) <= 0.5)
+    var rest = Substring(svg)
+    var found = 0
+    while let start = rest.range(of: "cubic-bezier(") {
+      let numbers = rest[start.upperBound...].prefix { $0 != ")" }.split(separator: ",").compactMap
+      {
+        Double($0)
+      }
+      #expect(numbers.count == 4 && (0...1).contains(numbers[0]) && (0...1).contains(numbers[2]))
+      found += 1
+      rest = rest[start.upperBound...]
+    }
+    #expect(found > 0)
+  }
+
   /// Spatial tangents (a curved path) are baked: within maxError, said in the account.
   @Test func aCurvedPathIsBakedWithinTheBound() throws {
     let document = #"""

@@ -75,7 +75,11 @@ extension CSSKeyframes {
         }
         continue
       }
-      guard let cut = Self.cut(bezier, from: (lo - a) / (b - a), to: (hi - a) / (b - a)) else {
+      // CSS takes no x outside 0…1 (Chromium drops the declaration and eases the segment
+      // with `ease`); such a curve is baked.
+      guard Self.takesX(bezier.x1, bezier.x2),
+        let cut = Self.cut(bezier, from: (lo - a) / (b - a), to: (hi - a) / (b - a))
+      else {
         return nil
       }
       let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
@@ -125,15 +129,23 @@ extension CSSKeyframes {
     let ys = Self.piece(py, u0, u1)
     let (dx, dy) = (xs[3] - xs[0], ys[3] - ys[0])
     guard dx > 0 else { return nil }
+    // A piece's handles normalised can leave 0…1 in x where the whole curve's do not (a curve
+    // with x1 0.9 cut near its start): such a piece is no CSS timing function. Off by rounding
+    // only, it is put back.
+    var x1 = (xs[1] - xs[0]) / dx
+    var x2 = (xs[2] - xs[0]) / dx
+    guard takesX(x1, x2, slack: 1e-9) else { return nil }
+    (x1, x2) = (min(max(x1, 0), 1), min(max(x2, 0), 1))
     guard abs(dy) > 1e-12 else {
       // Flat at both ends: a keyframe pair holds one value, right only if the piece does.
       return ys.allSatisfy({ abs($0 - ys[0]) <= 1e-12 }) ? (.linear, ys[0], ys[3]) : nil
     }
-    return (
-      .cubic(
-        (xs[1] - xs[0]) / dx, (ys[1] - ys[0]) / dy, (xs[2] - xs[0]) / dx, (ys[2] - ys[0]) / dy),
-      ys[0], ys[3]
-    )
+    return (.cubic(x1, (ys[1] - ys[0]) / dy, x2, (ys[2] - ys[0]) / dy), ys[0], ys[3])
+  }
+
+  /// Whether CSS takes a `cubic-bezier` with these x (CSS Easing 1: each in 0…1).
+  static func takesX(_ x1: Double, _ x2: Double, slack: Double = 0) -> Bool {
+    (-slack...(1 + slack)).contains(x1) && (-slack...(1 + slack)).contains(x2)
   }
 
   /// The control points of a cubic Bézier's piece between parameters u0 and u1.

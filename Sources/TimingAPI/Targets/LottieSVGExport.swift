@@ -128,6 +128,7 @@ struct LottieSVGExport: Sendable {
           pointer: notEvaluated.pointer.description, feature: notEvaluated.feature.rawValue,
           reason: notEvaluated.detail))
     }
+    var listed = Set<Int>()
     for (i, instance) in tree.instances.enumerated() {
       let tracks = tree.layers[instance.layer]
       let map = frameMap(i)
@@ -140,9 +141,9 @@ struct LottieSVGExport: Sendable {
         let layer = layersByPointer[tracks.pointer.description]
         let made = LottieSVGShapes(
           layer?.shapes ?? [], prefix: JSONPointer([LottieLayer.Member.shapes.rawValue]))
-        if instance.container == nil
-          || i == tree.instances.firstIndex(where: { $0.layer == instance.layer })
-        {
+        // Once per layer of the document, not per instance (a set: a scan of the instances
+        // for each was quadratic in 20 000 of them).
+        if listed.insert(instance.layer).inserted {
           for omission in made.omissions {
             omissions.append(
               Omission(
