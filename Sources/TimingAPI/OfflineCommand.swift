@@ -305,6 +305,10 @@ public struct OfflineCommand: Sendable, Equatable {
               ? "is required: \(positionalArgument(.diff).is)"
               : "diff takes two files; got \(positional.count)"))
       }
+      guard positional[0] != "-" || positional[1] != "-" else {
+        return .invalid(
+          usageProblem("B", "standard input is read once: at most one of A and B can be -"))
+      }
       var command = OfflineCommand(
         subcommand: .diff, format: format, input: positional[0], function: nil, samples: nil,
         spring: nil, presetType: nil, query: query, output: output)

@@ -234,6 +234,61 @@ import TimingEngine
     #expect(many.status == 200 || many.text.contains("too-much-work"), "\(many.text.prefix(300))")
   }
 
+  /// Every fixture exported: answered (or refused by the budget), each animation named once
+  /// (instance 1's split x once collided with instance 10's position: both `P10`), no number
+  /// that is not one, every `cubic-bezier` one CSS takes, the measure within the bound.
+  @Test func everyFixtureExportsSoundly() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fixtures/lottie")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".json") && !$0.contains("__invalid__") }
+    #expect(files.count >= 10)
+    for file in files {
+      let body = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let answer = api.postJSON("/v1/lottie/export", body)
+      guard answer.status == 200 else {
+        #expect(answer.text.contains("too-much-work"), "\(file): \(answer.text.prefix(300))")
+        continue
+      }
+      let svg = answer.text
+      var names: [String: Int] = [:]
+      for line in svg.split(separator: "\n") where line.hasPrefix("@keyframes ") {
+        let name = line.dropFirst("@keyframes ".count).prefix { $0 != "{" }
+        names[String(name), default: 0] += 1
+      }
+      #expect(names.values.allSatisfy { $0 == 1 }, "\(file): \(names.filter { $0.value > 1 })")
+      let numbers = svg.replacingOccurrences(of: "infinite", with: "")
+      #expect(!numbers.contains("nan") && !numbers.contains("inf"), "\(file)")
+      let (_, account) = try export(body)
+      let measured = maxError(account)
+      #expect((measured["pixels"] as? Double ?? 1) <= 0.5, "\(file): \(measured)")
+      #expect(measured["visibilityFrames"] as? Int == 0, "\(file): \(measured)")
+    }
+  }
+
+  /// Shapes with too few numbers, an auto-oriented layer with an empty scale, ip = op: drawn
+  /// with the defaults the timeline reads, or refused naming /op — never a trap.
+  @Test func shortValuesAndAnEmptySpan() throws {
+    let short = #"""
+      {"fr": 30, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 10, "st": 0, "ao": 1,
+       "ks": {"s": {"a": 0, "k": []}, "p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [50, 20]}]}},
+       "shapes": [{"ty": "rc", "p": {"a": 0, "k": 5}, "s": {"a": 0, "k": [10]}, "r": {"a": 0, "k": []}},
+                  {"ty": "el", "p": {"a": 0, "k": []}, "s": {"a": 0, "k": 4}},
+                  {"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [4, 4]}, "r": {"a": 0, "k": 0}},
+                    {"ty": "tr", "p": {"a": 0, "k": 3}, "s": {"a": 0, "k": [50]}, "a": {"a": 0, "k": []}, "o": {"a": 0, "k": []}}]},
+                  {"ty": "st", "w": {"a": 0, "k": []}, "o": {"a": 0, "k": []}, "c": {"a": 0, "k": [1]}},
+                  {"ty": "fl", "o": {"a": 0, "k": []}}]}]}
+      """#
+    let answer = api.postJSON("/v1/lottie/export", short)
+    #expect(answer.status == 200 || answer.status == 422, "\(answer.text.prefix(300))")
+    let empty = api.postJSON(
+      "/v1/lottie/export",
+      #"{"fr": 30, "ip": 2e7, "op": 2e7, "w": 10, "h": 10, "layers": [{"ty": 3, "ind": 1, "ip": 0, "op": 3e7, "st": 0, "ks": {}}]}"#
+    )
+    #expect(
+      empty.status == 422 && empty.text.contains(#""pointer":"/op""#), "\(empty.text.prefix(300))")
+  }
+
   @Test func badInputNamesTheParameter() throws {
     let bad = api.postJSON("/v1/lottie/export?maxError=0", MotionDiffTests.document())
     #expect(bad.status == 422 && bad.text.contains(#""parameter":"maxError""#))

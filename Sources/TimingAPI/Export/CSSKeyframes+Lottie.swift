@@ -15,20 +15,21 @@ extension CSSKeyframes {
     func root(_ frame: Double) -> Double { (frame - offset) / scale }
   }
 
-  /// `track`'s dimensions `dimensions`, each value through `value`, as keyframes over root
+  /// `track`'s dimensions `dimensions` (`defaults` where a value has fewer), each value through
+  /// `value`, as keyframes over root
   /// frames `window` (the document's ip…op); nil where CSS cannot say it exactly: a spatial
   /// segment (its curve), a jump between a segment's end and the next one's start, dimensions
   /// eased differently (export them apart), a cut sub-curve whose ends have one value but not
   /// the middle.
   static func exact(
-    _ track: LottieTrack, dimensions: [Int], map: FrameMap, window: ClosedRange<Double>,
-    value: (Double) -> Double = { $0 }
+    _ track: LottieTrack, dimensions: [Int], defaults: [Double], map: FrameMap,
+    window: ClosedRange<Double>, value: (Double) -> Double = { $0 }
   ) -> CSSKeyframes? {
     precondition(map.scale > 0, "a time map that runs backwards is baked")
     let span = window.upperBound - window.lowerBound
     func offset(_ frame: Double) -> Double { (map.root(frame) - window.lowerBound) / span }
     func pick(_ v: [Double]) -> [Double] {
-      dimensions.map { value($0 < v.count ? v[$0] : (v.first ?? 0)) }
+      dimensions.map { value(Self.component(v, $0, defaults)) }
     }
     if let still = track.still {
       return CSSKeyframes(keyframes: [
@@ -141,6 +142,12 @@ extension CSSKeyframes {
       return ys.allSatisfy({ abs($0 - ys[0]) <= 1e-12 }) ? (.linear, ys[0], ys[3]) : nil
     }
     return (.cubic(x1, (ys[1] - ys[0]) / dy, x2, (ys[2] - ys[0]) / dy), ys[0], ys[3])
+  }
+
+  /// Dimension `d` of a value, or the property's default where the value has fewer (a scalar
+  /// scale 50 is 50 %, 100 %, as the timeline reads it).
+  static func component(_ v: [Double], _ d: Int, _ defaults: [Double]) -> Double {
+    d < v.count ? v[d] : d < defaults.count ? defaults[d] : 0
   }
 
   /// Whether CSS takes a `cubic-bezier` with these x (CSS Easing 1: each in 0…1).

@@ -153,7 +153,10 @@ struct DiffRoutes {
         "comparing from \(numberText(start)) s to \(numberText(end)) s at \(numberText(rate)) a second is \(numberText(count.rounded(.up))) times; at most \(limit) are compared. Ask for a lower fps, or list times.",
         .parameter(Parameter.fps.rawValue, "compares \(numberText(rate)) times a second"))
     }
-    return (0..<max(Int(count), 1)).map { start + Double($0) / rate }
+    // Each once: two samples a rounding apart would index the sides' columns differently
+    // (a scene's are made from its distinct times).
+    return ExportedColumns.sortedDistinct(
+      (0..<max(Int(count), 1)).map { start + Double($0) / rate })
   }
 
   /// An upper bound of the comparison's work: each layer of the smaller side paired, with

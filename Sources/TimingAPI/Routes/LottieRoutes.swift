@@ -151,6 +151,14 @@ struct LottieRoutes {
         message: "must be a number of pixels in [1e-6, 1e6]") ?? Self.defaultMaxError
     try problems.throwIfFailed()
     let (animation, tree, decoding) = try read(context)
+    guard tree.outPoint - tree.inPoint > 0 else {
+      throw Problem.invalidRequest([
+        .at(
+          JSONPointer() / LottieAnimation.Member.outPoint,
+          "must come after ip (\(numberText(tree.inPoint))) by a frame's fraction at least: an export plays ip…op, and \(numberText(tree.outPoint)) leaves nothing to play"
+        )
+      ])
+    }
     let export = LottieSVGExport(
       animation, tree: tree, maxError: maxError, budget: decoding.budget)
     if let exhausted = export.exhausted {

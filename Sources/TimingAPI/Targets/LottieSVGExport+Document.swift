@@ -69,11 +69,21 @@ extension LottieSVGExport {
   /// Instances of `container`'s composition, bottom first (Lottie lists the top first), a
   /// precomposition's in its place.
   private func paint(container: Int?, into out: inout String) {
-    for i in tree.instances.indices.reversed() where tree.instances[i].container == container {
-      let layer = tree.layers[tree.instances[i].layer]
-      if layer.kind == .precomposition { paint(container: i, into: &out) }
-      element(i, layer, into: &out)
+    // Each composition's instances, listed once (a scan of every instance for each
+    // precomposition was quadratic in 20 000 of them).
+    var held: [Int: [Int]] = [:]
+    var root: [Int] = []
+    for (i, instance) in tree.instances.enumerated() {
+      if let c = instance.container { held[c, default: []].append(i) } else { root.append(i) }
     }
+    func paint(_ instances: [Int]) {
+      for i in instances.reversed() {
+        let layer = tree.layers[tree.instances[i].layer]
+        if layer.kind == .precomposition { paint(held[i] ?? []) }
+        element(i, layer, into: &out)
+      }
+    }
+    paint(container.map { held[$0] ?? [] } ?? root)
   }
 
   /// One instance: its visibility, its chain of groups, and innermost the group named by its
@@ -100,8 +110,10 @@ extension LottieSVGExport {
     }
     if let shapes = content[i] {
       let f = compositionFrame(i, at: window.lowerBound)
+      var tracks: [String: LottieLayerTracks.Paint] = [:]
+      for paint in layer.paints { tracks[paint.key] = paint }
       for paint in shapes.paints {
-        let track = layer.paints.first { $0.key == paint.key }
+        let track = tracks[paint.key]
         let color = track?.color.value(at: f) ?? paint.color
         let opacity = (track?.opacity?.value(at: f).first).map { $0 / 100 } ?? paint.opacity
         let moving = paintAnimations[i][paint.key]

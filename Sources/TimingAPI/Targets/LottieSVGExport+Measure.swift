@@ -76,7 +76,8 @@ extension LottieSVGExport {
     for instance in tree.instances {
       var d = 1
       var current = instance.parent ?? instance.container
-      while let p = current, d < 1_000 {
+      // Parents and precompositions form no cycle (`LottieLayerTree`): a chain ends.
+      while let p = current {
         d += 1
         current = tree.instances[p].parent ?? tree.instances[p].container
       }

@@ -97,7 +97,8 @@ struct LottieSVGExport: Sendable {
     tolerance = maxError
     width = animation.width ?? 0
     height = animation.height ?? 0
-    window = tree.inPoint...max(tree.outPoint, tree.inPoint + 1e-9)
+    // The route refuses op ≤ ip (nothing plays; offsets would divide by 0).
+    window = tree.inPoint...max(tree.outPoint, tree.inPoint)
     for _ in 0..<Self.attempts {
       build(animation)
       guard exhausted == nil, chargeMeasure() else { return }
@@ -128,7 +129,9 @@ struct LottieSVGExport: Sendable {
           pointer: notEvaluated.pointer.description, feature: notEvaluated.feature.rawValue,
           reason: notEvaluated.detail))
     }
-    var listed = Set<Int>()
+    // Each layer's shapes once (a precomposition shown 20 000 times shares them), their
+    // omissions listed once per layer of the document.
+    var made: [Int: LottieSVGShapes] = [:]
     for (i, instance) in tree.instances.enumerated() {
       let tracks = tree.layers[instance.layer]
       let map = frameMap(i)
@@ -138,33 +141,51 @@ struct LottieSVGExport: Sendable {
       var paints: [String: (color: Int?, opacity: Int?)] = [:]
       switch tracks.kind {
       case .shape?:
-        let layer = layersByPointer[tracks.pointer.description]
-        let made = LottieSVGShapes(
-          layer?.shapes ?? [], prefix: JSONPointer([LottieLayer.Member.shapes.rawValue]))
-        // Once per layer of the document, not per instance (a set: a scan of the instances
-        // for each was quadratic in 20 000 of them).
-        if listed.insert(instance.layer).inserted {
-          for omission in made.omissions {
+        let content: LottieSVGShapes
+        if let known = made[instance.layer] {
+          content = known
+        } else {
+          let layer = layersByPointer[tracks.pointer.description]
+          content = LottieSVGShapes(
+            layer?.shapes ?? [], prefix: JSONPointer([LottieLayer.Member.shapes.rawValue]),
+            maxBytes: Self.maxPathBytes)
+          made[instance.layer] = content
+          guard !content.overflowed else {
+            // More path text than one layer may make: refused as work past the budget, at
+            // the layer's shapes.
+            do throws(WorkBudget.Exhausted) {
+              try budget.charge(
+                WorkBudget.adding(budget.limit, 1), .export,
+                at: tracks.pointer.tokens + [LottieLayer.Member.shapes.rawValue])
+            } catch {
+              exhausted = error
+            }
+            return
+          }
+          for omission in content.omissions {
             omissions.append(
               Omission(
                 pointer: tracks.pointer.description + omission.pointer, feature: omission.feature,
-                reason: "drawn as first stated"))
+                reason: omission.reason))
           }
         }
+        // Each path written once for each instance: charged by its bytes.
+        guard chargeKeyframes(content.bytes / Self.pathBytesPerKeyframe + 1) else { return }
         for paint in tracks.paints {
+          let stroke = content.kinds[paint.key] == .stroke
           let color = paintAnimation(
             i, paint.color, map: map, name: "C\(i)_\(paints.count)",
-            property: made.paints.first { $0.key == paint.key }?.kind == .stroke ? .stroke : .fill,
-            dimensions: [0, 1, 2], scale: 1)
+            property: stroke ? .stroke : .fill, dimensions: [0, 1, 2], defaults: [0, 0, 0],
+            scale: 1)
           let opacity = paint.opacity.flatMap {
             paintAnimation(
               i, $0, map: map, name: "Q\(i)_\(paints.count)",
-              property: made.paints.first { $0.key == paint.key }?.kind == .stroke
-                ? .strokeOpacity : .fillOpacity, dimensions: [0], scale: 0.01)
+              property: stroke ? .strokeOpacity : .fillOpacity, dimensions: [0], defaults: [100],
+              scale: 0.01)
           }
           if color != nil || opacity != nil { paints[paint.key] = (color, opacity) }
         }
-        shapes = made
+        shapes = content
       case .solid?, .precomposition?, .null?, .image?, .text?, .audio?, .videoPlaceholder?,
         .imageSequence?, .video?, .imagePlaceholder?, .guide?, .adjustment?, .camera?, .light?,
         .data?, nil:
@@ -176,6 +197,27 @@ struct LottieSVGExport: Sendable {
       paintAnimations.append(paints)
     }
   }
+
+  /// Charges `count` keyframes kept (or path bytes, `pathBytesPerKeyframe` to one); false past
+  /// the budget.
+  private mutating func chargeKeyframes(_ count: Int) -> Bool {
+    guard exhausted == nil else { return false }
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(WorkBudget.multiplying(count, Self.keyframeCost), .export)
+      return true
+    } catch {
+      exhausted = error
+      return false
+    }
+  }
+
+  /// Units of a keyframe kept and written (its values as text: about 60 bytes), and the bytes
+  /// of path text charged as one; the path text one layer's shapes may make (each fill or
+  /// stroke repeats every path before it: 175 000 rectangles and as many fills in 8 MiB would
+  /// make 1e11 bytes).
+  static let keyframeCost = 30
+  static let pathBytesPerKeyframe = 60
+  static let maxPathBytes = 64 << 20
 
   /// Charges a bake of `numbers` numbers a sample; false (and nothing baked) past the budget.
   private mutating func chargeBake(_ numbers: Int) -> Bool {
@@ -249,22 +291,28 @@ struct LottieSVGExport: Sendable {
   /// exact (eased apart), else baked from the layer's values at each root frame.
   private mutating func animate(
     _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
-    whole: Property, apart: [Property], dimensions: [Int], tolerance: Double,
-    value: (Double) -> Double = { $0 }
+    whole: Property, apart: [Property], dimensions: [Int], defaults: [Double],
+    tolerance: Double, value: (Double) -> Double = { $0 }
   ) -> [Step] {
     if let map {
+      // Lottie's own keyframes, kept for each instance: charged as they are made.
+      guard chargeKeyframes(track.segments.count + 2) else { return [] }
       if let exact = CSSKeyframes.exact(
-        track, dimensions: dimensions, map: map, window: window, value: value)
+        track, dimensions: dimensions, defaults: defaults, map: map, window: window, value: value)
       {
         return [step(name, whole, exact, baked: false)]
       }
-      if dimensions.count > 1 {
+      // Eased apart, each dimension its own group — where the property has one for each (a
+      // colour's channels have none: baked).
+      if dimensions.count > 1 && apart.count == dimensions.count {
         let each = dimensions.map {
-          CSSKeyframes.exact(track, dimensions: [$0], map: map, window: window, value: value)
+          CSSKeyframes.exact(
+            track, dimensions: [$0], defaults: defaults, map: map, window: window, value: value)
         }
         if each.allSatisfy({ $0 != nil }) {
+          // `_` before the axis: instance 1's x is P1_0, never instance 10's P10.
           return zip(apart, each).enumerated().map { k, pair in
-            step(name + "\(k)", pair.0, pair.1!, baked: false)
+            step(name + "_\(k)", pair.0, pair.1!, baked: false)
           }
         }
       }
@@ -275,7 +323,7 @@ struct LottieSVGExport: Sendable {
       tolerance: dimensions.map { _ in tolerance }
     ) { frame in
       let v = track.value(at: self.compositionFrame(i, at: frame))
-      return dimensions.map { value($0 < v.count ? v[$0] : (v.first ?? 0)) }
+      return dimensions.map { value(CSSKeyframes.component(v, $0, defaults)) }
     }
     return [step(name, whole, baked, baked: true)]
   }
@@ -303,14 +351,14 @@ struct LottieSVGExport: Sendable {
     case .combined(let track)?:
       out += animate(
         i, track, map: map, name: "P\(i)", whole: .translate, apart: [.translateX, .translateY],
-        dimensions: [0, 1], tolerance: tolerance)
+        dimensions: [0, 1], defaults: [0, 0], tolerance: tolerance)
     case .split(let x, let y)?:
       out += animate(
         i, x, map: map, name: "X\(i)", whole: .translateX, apart: [], dimensions: [0],
-        tolerance: tolerance)
+        defaults: [0], tolerance: tolerance)
       out += animate(
         i, y, map: map, name: "Y\(i)", whole: .translateY, apart: [], dimensions: [0],
-        tolerance: tolerance)
+        defaults: [0], tolerance: tolerance)
     case nil: break
     }
     if layer.autoOrient, layer.position != nil {
@@ -326,7 +374,7 @@ struct LottieSVGExport: Sendable {
     } else if let rotation = layer.rotation {
       out += animate(
         i, rotation, map: map, name: "R\(i)", whole: .rotate, apart: [], dimensions: [0],
-        tolerance: angleBound)
+        defaults: [0], tolerance: angleBound)
     }
     if layer.skew != nil {
       guard chargeBake(2) else { return [] }
@@ -344,17 +392,18 @@ struct LottieSVGExport: Sendable {
     if let scale = layer.scale {
       out += animate(
         i, scale, map: map, name: "S\(i)", whole: .scale, apart: [.scaleX, .scaleY],
-        dimensions: [0, 1], tolerance: tolerance / reach, value: { $0 / 100 })
+        dimensions: [0, 1], defaults: [100, 100], tolerance: tolerance / reach,
+        value: { $0 / 100 })
     }
     if let anchor = layer.anchor {
       out += animate(
         i, anchor, map: map, name: "A\(i)", whole: .translate, apart: [.translateX, .translateY],
-        dimensions: [0, 1], tolerance: tolerance, value: { -$0 })
+        dimensions: [0, 1], defaults: [0, 0], tolerance: tolerance, value: { -$0 })
     }
     if let opacity = layer.opacity {
       out += animate(
         i, opacity, map: map, name: "O\(i)", whole: .opacity, apart: [], dimensions: [0],
-        tolerance: Self.opacityBound, value: { $0 / 100 })
+        defaults: [100], tolerance: Self.opacityBound, value: { $0 / 100 })
     }
     return out.filter {
       switch $0 {
@@ -376,7 +425,10 @@ struct LottieSVGExport: Sendable {
     let sa = layer.skewAxis?.value(at: f).first ?? 0
     let rest = LottieAffine.rotation(degrees: -sa).concatenating(.skewX(degrees: -sk))
       .concatenating(.rotation(degrees: sa))
-      .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
+      .concatenating(
+        .scale(
+          CSSKeyframes.component(s, 0, [100, 100]) / 100,
+          CSSKeyframes.component(s, 1, [100, 100]) / 100))
     // R = L · rest⁻¹, read from its first column.
     let det = rest.a * rest.d - rest.b * rest.c
     guard det != 0 else { return layer.rotation?.value(at: f).first ?? 0 }
@@ -438,12 +490,12 @@ struct LottieSVGExport: Sendable {
 
   private mutating func paintAnimation(
     _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
-    property: Property, dimensions: [Int], scale: Double
+    property: Property, dimensions: [Int], defaults: [Double], scale: Double
   ) -> Int? {
     guard track.still == nil else { return nil }
     let steps = animate(
       i, track, map: map, name: name, whole: property, apart: [], dimensions: dimensions,
-      tolerance: Self.opacityBound, value: { $0 * scale })
+      defaults: defaults, tolerance: Self.opacityBound, value: { $0 * scale })
     if case .animated(let k)? = steps.first, steps.count == 1 { return k }
     return nil
   }

@@ -41,16 +41,46 @@ struct LottieSVGShapes: Sendable {
   struct Omission: Sendable {
     let pointer: String
     let feature: String
+    let reason: String
   }
+
+  /// Why an omission is one.
+  static let notDrawn = "not drawn: the export has no form for it"
+  static let drawnAsFirstStated = "drawn as first stated"
 
   /// Bottom first.
   private(set) var paints: [Paint] = []
   private(set) var omissions: [Omission] = []
+  /// Each paint's kind by its key.
+  private(set) var kinds: [String: Paint.Kind] = [:]
+  /// Bytes of path text made; whether it would pass `maxBytes` (then nothing more is made).
+  private(set) var bytes = 0
+  private(set) var overflowed = false
+  private let maxBytes: Int
 
-  /// The content of `shapes` (a layer's `shapes`), keyed from `prefix` (`/shapes`).
-  init(_ shapes: [LottieShape], prefix: JSONPointer) {
+  /// The content of `shapes` (a layer's `shapes`), keyed from `prefix` (`/shapes`), making at
+  /// most `maxBytes` of path text.
+  init(_ shapes: [LottieShape], prefix: JSONPointer, maxBytes: Int) {
+    self.maxBytes = maxBytes
     var geometry: [String] = []
     paints = walk(shapes, at: prefix, transform: .identity, geometry: &geometry)
+    for paint in paints { kinds[paint.key] = paint.kind }
+  }
+
+  /// The paths before a style, joined: counted against `maxBytes` before they are.
+  private mutating func joined(_ geometry: [String]) -> String? {
+    let size = geometry.reduce(geometry.count) { $0 + $1.utf8.count }
+    guard !overflowed, bytes + size <= maxBytes else {
+      overflowed = true
+      return nil
+    }
+    bytes += size
+    return geometry.joined(separator: " ")
+  }
+
+  /// Dimension `d` of a value, or `fallback` where it has fewer.
+  static func component(_ v: [Double], _ d: Int, _ fallback: Double) -> Double {
+    d < v.count ? v[d] : fallback
   }
 
   /// A group's paints bottom first, and its geometry (through `transform`) added to
@@ -93,16 +123,19 @@ struct LottieSVGShapes: Sendable {
         painted.append([])
       case .fill(let fill):
         painted.append(
-          geometry.isEmpty ? [] : [self.fill(fill, at: at, path: geometry.joined(separator: " "))])
+          geometry.isEmpty ? [] : joined(geometry).map { [self.fill(fill, at: at, path: $0)] } ?? []
+        )
       case .stroke(let stroke):
         painted.append(
           geometry.isEmpty
-            ? [] : [self.stroke(stroke, at: at, path: geometry.joined(separator: " "))])
+            ? [] : joined(geometry).map { [self.stroke(stroke, at: at, path: $0)] } ?? [])
       case .transform:
         painted.append([])
       case .unmodelled(let type, _):
         omissions.append(
-          Omission(pointer: at.description, feature: type?.rawValue ?? "an unknown shape"))
+          Omission(
+            pointer: at.description, feature: type?.rawValue ?? "an unknown shape",
+            reason: Self.notDrawn))
         painted.append([])
       }
     }
@@ -120,43 +153,48 @@ struct LottieSVGShapes: Sendable {
     case .still(let value): return value.values.isEmpty ? fallback : value.values
     case .keyframes(let keyframes):
       omissions.append(
-        Omission(pointer: pointer.description, feature: "animated shape property"))
+        Omission(
+          pointer: pointer.description, feature: "animated shape property",
+          reason: Self.drawnAsFirstStated))
       return keyframes.first?.start?.values ?? fallback
     }
   }
 
   private mutating func still(_ t: LottieTransform, at pointer: JSONPointer) -> LottieAffine {
     typealias M = LottieTransform.Member
+    typealias C = LottieSVGShapes
     let a = first(t.anchor, at: pointer / M.anchor.rawValue, [0, 0])
     let s = first(t.scale, at: pointer / M.scale.rawValue, [100, 100])
-    let r = first(t.rotation, at: pointer / M.rotation.rawValue, [0])
-    let sk = first(t.skew, at: pointer / M.skew.rawValue, [0])
-    let sa = first(t.skewAxis, at: pointer / M.skewAxis.rawValue, [0])
+    let r = C.component(first(t.rotation, at: pointer / M.rotation.rawValue, [0]), 0, 0)
+    let sk = C.component(first(t.skew, at: pointer / M.skew.rawValue, [0]), 0, 0)
+    let sa = C.component(first(t.skewAxis, at: pointer / M.skewAxis.rawValue, [0]), 0, 0)
     var p: [Double] = [0, 0]
     switch t.position {
     case .combined(let position)?: p = first(position, at: pointer / M.position.rawValue, [0, 0])
     case .split(let split)?:
       p = [
-        first(split.x, at: pointer / M.position.rawValue, [0])[0],
-        first(split.y, at: pointer / M.position.rawValue, [0])[0],
+        C.component(first(split.x, at: pointer / M.position.rawValue, [0]), 0, 0),
+        C.component(first(split.y, at: pointer / M.position.rawValue, [0]), 0, 0),
       ]
     case nil: break
     }
     let opacity = first(t.opacity, at: pointer / M.opacity.rawValue, [100])
-    if (opacity.first ?? 100) != 100 {
-      omissions.append(Omission(pointer: pointer.description, feature: "group opacity"))
+    if C.component(opacity, 0, 100) != 100 {
+      omissions.append(
+        Omission(
+          pointer: pointer.description, feature: "group opacity", reason: Self.drawnAsFirstStated
+        ))
     }
     let skewed =
-      (sk.first ?? 0) == 0
+      sk == 0
       ? LottieAffine.identity
-      : LottieAffine.rotation(degrees: -(sa.first ?? 0))
-        .concatenating(.skewX(degrees: -(sk.first ?? 0)))
-        .concatenating(.rotation(degrees: sa.first ?? 0))
-    return LottieAffine.translation(p[0], p.count > 1 ? p[1] : 0)
-      .concatenating(.rotation(degrees: r.first ?? 0))
+      : LottieAffine.rotation(degrees: -sa).concatenating(.skewX(degrees: -sk))
+        .concatenating(.rotation(degrees: sa))
+    return LottieAffine.translation(C.component(p, 0, 0), C.component(p, 1, 0))
+      .concatenating(.rotation(degrees: r))
       .concatenating(skewed)
-      .concatenating(.scale(s[0] / 100, (s.count > 1 ? s[1] : s[0]) / 100))
-      .concatenating(.translation(-a[0], -(a.count > 1 ? a[1] : 0)))
+      .concatenating(.scale(C.component(s, 0, 100) / 100, C.component(s, 1, 100) / 100))
+      .concatenating(.translation(-C.component(a, 0, 0), -C.component(a, 1, 0)))
   }
 
   /// lottie-web's ellipse and rounded-corner handle length, of a radius.
@@ -168,9 +206,11 @@ struct LottieSVGShapes: Sendable {
     typealias M = LottieRectangle.Member
     let p = first(r.position, at: pointer / M.position.rawValue, [0, 0])
     let s = first(r.size, at: pointer / M.size.rawValue, [0, 0])
-    let (w, h) = (s[0] / 2, (s.count > 1 ? s[1] : s[0]) / 2)
-    let radius = min(first(r.roundness, at: pointer / M.roundness.rawValue, [0])[0], w, h)
-    let (x0, y0, x1, y1) = (p[0] - w, p[1] - h, p[0] + w, p[1] + h)
+    let (cx, cy) = (Self.component(p, 0, 0), Self.component(p, 1, 0))
+    let (w, h) = (Self.component(s, 0, 0) / 2, Self.component(s, 1, 0) / 2)
+    let roundness = first(r.roundness, at: pointer / M.roundness.rawValue, [0])
+    let radius = min(Self.component(roundness, 0, 0), w, h)
+    let (x0, y0, x1, y1) = (cx - w, cy - h, cx + w, cy + h)
     var path = PathText(m)
     if radius <= 0 {
       path.move(x1, y0)
@@ -199,14 +239,15 @@ struct LottieSVGShapes: Sendable {
     typealias M = LottieEllipse.Member
     let p = first(e.position, at: pointer / M.position.rawValue, [0, 0])
     let s = first(e.size, at: pointer / M.size.rawValue, [0, 0])
-    let (rx, ry) = (s[0] / 2, (s.count > 1 ? s[1] : s[0]) / 2)
+    let (x, y) = (Self.component(p, 0, 0), Self.component(p, 1, 0))
+    let (rx, ry) = (Self.component(s, 0, 0) / 2, Self.component(s, 1, 0) / 2)
     let (cx, cy) = (rx * Self.kappa, ry * Self.kappa)
     var path = PathText(m)
-    path.move(p[0], p[1] - ry)
-    path.curve(p[0] + cx, p[1] - ry, p[0] + rx, p[1] - cy, p[0] + rx, p[1])
-    path.curve(p[0] + rx, p[1] + cy, p[0] + cx, p[1] + ry, p[0], p[1] + ry)
-    path.curve(p[0] - cx, p[1] + ry, p[0] - rx, p[1] + cy, p[0] - rx, p[1])
-    path.curve(p[0] - rx, p[1] - cy, p[0] - cx, p[1] - ry, p[0], p[1] - ry)
+    path.move(x, y - ry)
+    path.curve(x + cx, y - ry, x + rx, y - cy, x + rx, y)
+    path.curve(x + rx, y + cy, x + cx, y + ry, x, y + ry)
+    path.curve(x - cx, y + ry, x - rx, y + cy, x - rx, y)
+    path.curve(x - rx, y - cy, x - cx, y - ry, x, y - ry)
     path.close()
     return e.direction == 3 ? path.reversed : path.text
   }
@@ -219,7 +260,8 @@ struct LottieSVGShapes: Sendable {
     switch shape.shape?.content {
     case .still(let v)?: value = v
     case .keyframes(let keyframes)?:
-      omissions.append(Omission(pointer: at.description, feature: "shape morph"))
+      omissions.append(
+        Omission(pointer: at.description, feature: "shape morph", reason: Self.drawnAsFirstStated))
       value = keyframes.first?.start
     case nil: value = nil
     }
@@ -246,7 +288,8 @@ struct LottieSVGShapes: Sendable {
   private mutating func fill(_ fill: LottieFill, at pointer: JSONPointer, path: String) -> Paint {
     typealias M = LottieFill.Member
     let color = first(fill.color, at: pointer / M.color.rawValue, [0, 0, 0])
-    let opacity = first(fill.opacity, at: pointer / M.opacity.rawValue, [100])[0] / 100
+    let opacity =
+      Self.component(first(fill.opacity, at: pointer / M.opacity.rawValue, [100]), 0, 100) / 100
     return Paint(
       kind: .fill, key: pointer.description, path: path, color: color, opacity: opacity,
       evenOdd: fill.fillRule == 2, width: 0, lineCap: "", lineJoin: "", miterLimit: 0)
@@ -257,11 +300,14 @@ struct LottieSVGShapes: Sendable {
   {
     typealias M = LottieStroke.Member
     let color = first(stroke.color, at: pointer / M.color.rawValue, [0, 0, 0])
-    let opacity = first(stroke.opacity, at: pointer / M.opacity.rawValue, [100])[0] / 100
-    let width = first(stroke.width, at: pointer / M.width.rawValue, [0])[0]
+    let opacity =
+      Self.component(first(stroke.opacity, at: pointer / M.opacity.rawValue, [100]), 0, 100) / 100
+    let width = Self.component(first(stroke.width, at: pointer / M.width.rawValue, [0]), 0, 0)
     if stroke.dashes != nil {
       omissions.append(
-        Omission(pointer: (pointer / M.dashes.rawValue).description, feature: "stroke dashes"))
+        Omission(
+          pointer: (pointer / M.dashes.rawValue).description, feature: "stroke dashes",
+          reason: Self.notDrawn))
     }
     let caps = [1: "butt", 2: "round", 3: "square"]
     let joins = [1: "miter", 2: "round", 3: "bevel"]

@@ -191,10 +191,9 @@ struct MotionDiff: Sendable {
     -> [ColorPair]
   {
     var pairs: [ColorPair] = []
-    for cx in x.colors {
-      if y.colors.contains(where: { $0.key == cx.key }) {
-        pairs.append(ColorPair(a: cx.key, b: cx.key))
-      }
+    let keys = Set(y.colors.map(\.key))
+    for cx in x.colors where keys.contains(cx.key) {
+      pairs.append(ColorPair(a: cx.key, b: cx.key))
     }
     if pairs.isEmpty && kindsDiffer && x.colors.count == 1 && y.colors.count == 1 {
       pairs.append(ColorPair(a: x.colors[0].key, b: y.colors[0].key))
@@ -207,8 +206,13 @@ struct MotionDiff: Sendable {
     let x = a.layers[pair.a]
     let y = b.layers[pair.b]
     pair.colors = colorPairs(x, y, kindsDiffer: a.kind != b.kind)
-    let colorsX = pair.colors.map { c in x.colors.first { $0.key == c.a }!.values }
-    let colorsY = pair.colors.map { c in y.colors.first { $0.key == c.b }!.values }
+    // By key: a scan for each of 100 000 fills was quadratic.
+    var valuesX: [String: [Double]] = [:]
+    var valuesY: [String: [Double]] = [:]
+    for c in x.colors { valuesX[c.key] = c.values }
+    for c in y.colors { valuesY[c.key] = c.values }
+    let colorsX = pair.colors.map { valuesX[$0.a] ?? [] }
+    let colorsY = pair.colors.map { valuesY[$0.b] ?? [] }
     for (k, t) in times.enumerated() {
       guard x.drawn[k] == y.drawn[k] else {
         pair.visibility += 1

@@ -86,9 +86,10 @@ enum MotionSource: Sendable {
   /// The side's motion at `times` (seconds), its evaluation charged to `budget` first; refused
   /// at the side's member (`side`) when too many numbers or too much work.
   func sampled(
-    at times: [Double], side: JSONPointer, configuration: APIConfiguration,
+    at times: [Double], side sideName: JSONPointer, configuration: APIConfiguration,
     budget: inout WorkBudget
   ) throws(Problem) -> MotionSide {
+    let side = sideName
     switch self {
     case .lottie(let tree):
       let numbers = WorkBudget.multiplying(times.count, tree.numbersPerFrame)
@@ -105,7 +106,18 @@ enum MotionSource: Sendable {
           field: .at(
             side, "evaluating \(tree.instances.count) layer instances at \(times.count) times"))
       }
-      return MotionSide(lottie: tree, times: times)
+      let side = MotionSide(lottie: tree, times: times)
+      // Products through chains of parents can overflow double (60 layers scaled 1e9 %): no
+      // difference is a number there.
+      for (i, layer) in side.layers.enumerated() {
+        if let k = layer.world.firstIndex(where: { !$0.isFinite }) {
+          throw LottieTimeline.overflowProblem(
+            tree, instance: i, frame: times[k / 6] * tree.frameRate
+          )
+          .nested(under: sideName)
+        }
+      }
+      return side
     case .scene(let prepared):
       do throws(ExportedColumns.Failure) {
         let columns = try ExportedColumns(
