@@ -68,6 +68,8 @@ struct LottieSVGExport: Sendable {
   /// Per instance and paint: the colour and paint-opacity animations, where they move.
   private(set) var paintAnimations: [[String: (color: Int?, opacity: Int?)]] = []
   private(set) var omissions: [Omission] = []
+  /// Per instance whose frames a time remap moves: its visibility's holds (root frame, shown).
+  private var sampledVisibility: [Int: [(Double, Double)]] = [:]
   /// The largest differences measured against the timeline.
   var measured = (pixels: 0.0, opacity: 0.0, visibility: 0, frame: 0.0, layer: -1)
 
@@ -122,6 +124,8 @@ struct LottieSVGExport: Sendable {
   /// Every instance's groups, visibility, content and paints' animations at `tolerance`.
   private mutating func build(_ animation: LottieAnimation) {
     (animations, own, visibility, content, paintAnimations, omissions) = ([], [], [], [], [], [])
+    sampleVisibility()
+    guard exhausted == nil else { return }
     let layersByPointer = Self.layers(of: animation)
     for notEvaluated in tree.notEvaluated {
       omissions.append(
@@ -195,6 +199,38 @@ struct LottieSVGExport: Sendable {
       }
       content.append(shapes)
       paintAnimations.append(paints)
+    }
+  }
+
+  /// Where a time remap moves what is shown: each such instance's shown (1) or not (0) at every
+  /// quarter frame, as holds where it changes — from one evaluation of the tree a sample for
+  /// all of them (one each made 1 139 instances' export take minutes:
+  /// ios__Issues__pr_2286.json), charged as the timeline's evaluation.
+  private mutating func sampleVisibility() {
+    sampledVisibility = [:]
+    let needed = tree.instances.indices.filter { frameMap($0) == nil }
+    guard !needed.isEmpty else { return }
+    let samples = Int(min((window.upperBound - window.lowerBound) / Self.bakeStep + 2, 1e12))
+    do throws(WorkBudget.Exhausted) {
+      try budget.charge(
+        WorkBudget.multiplying(
+          samples, WorkBudget.multiplying(tree.instances.count, Self.instanceFrameCost)),
+        .export)
+    } catch {
+      exhausted = error
+      return
+    }
+    var state = LottieLayerTree.FrameState(count: tree.instances.count)
+    var frame = window.lowerBound
+    while frame < window.upperBound {
+      tree.evaluate(frame, into: &state)
+      for i in needed {
+        let shown: Double = state.visible[i] ? 1 : 0
+        if sampledVisibility[i]?.last?.1 != shown {
+          sampledVisibility[i, default: []].append((frame, shown))
+        }
+      }
+      frame += Self.bakeStep
     }
   }
 
@@ -468,17 +504,8 @@ struct LottieSVGExport: Sendable {
       if !hidden && hi > window.lowerBound && hi < window.upperBound && lo < hi {
         holds.append((max(hi, lo), 0))
       }
-    } else if chargeBake(tree.instances.count * 4) {
-      var state = LottieLayerTree.FrameState(count: tree.instances.count)
-      var last: Double?
-      var frame = window.lowerBound
-      while frame < window.upperBound {
-        tree.evaluate(frame, into: &state)
-        let shown: Double = state.visible[i] ? 1 : 0
-        if shown != last { holds.append((frame, shown)) }
-        last = shown
-        frame += Self.bakeStep
-      }
+    } else {
+      holds = sampledVisibility[i] ?? [(window.lowerBound, 0)]
     }
     var keyframes = holds.map {
       CSSKeyframes.Keyframe(
