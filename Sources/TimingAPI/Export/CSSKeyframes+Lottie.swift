@@ -178,12 +178,12 @@ extension CSSKeyframes {
   /// within the bound.
   static func baked(
     window: ClosedRange<Double>, step: Double, tolerance: [Double],
-    value: (Double) -> [Double]
+    value: (_ sample: Int, _ frame: Double) -> [Double]
   ) -> CSSKeyframes {
     let span = window.upperBound - window.lowerBound
-    let count = max(Int((span / step).rounded(.up)), 1)
-    let frames = (0...count).map { min(window.lowerBound + Double($0) * step, window.upperBound) }
-    let values = frames.map(value)
+    let frames = samples(window: window, step: step)
+    let count = frames.count - 1
+    let values = frames.enumerated().map { value($0.offset, $0.element) }
     var keyframes = [
       Keyframe(offset: 0, values: values[0], easing: .linear)
     ]
@@ -221,6 +221,12 @@ extension CSSKeyframes {
       from = good
     }
     return CSSKeyframes(keyframes: keyframes)
+  }
+
+  /// The root frames a bake samples: `step` apart from the window's start, its end the last.
+  static func samples(window: ClosedRange<Double>, step: Double) -> [Double] {
+    let count = max(Int(((window.upperBound - window.lowerBound) / step).rounded(.up)), 1)
+    return (0...count).map { min(window.lowerBound + Double($0) * step, window.upperBound) }
   }
 
   /// Whether the straight line from sample i to sample j passes within `tolerance` of every

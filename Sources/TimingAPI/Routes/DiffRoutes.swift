@@ -44,22 +44,8 @@ struct DiffRoutes {
       message: "must be a number of samples a second in [1e-6, 1e6]")
     var given: [Double]?
     if let text = context.query.first(Parameter.times) {
-      var times: [Double] = []
-      for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-        guard times.count < configuration.maxSamples else {
-          problems.fail(
-            parameter: Parameter.times, "lists more than \(configuration.maxSamples) times")
-          break
-        }
-        guard let t = DecodingContext.number(String(item), in: -1e9...1e9) else {
-          problems.fail(
-            parameter: Parameter.times,
-            "must list seconds in [-1e9, 1e9], comma-separated; '\(item.prefix(40))' is not one")
-          break
-        }
-        times.append(t)
-      }
-      given = ExportedColumns.sortedDistinct(times)
+      given = problems.times(
+        text, parameter: Parameter.times.rawValue, maxCount: configuration.maxSamples)
     }
     if given != nil && fps != nil {
       problems.fail(parameter: Parameter.fps, "is not taken with times, which lists the times")

@@ -68,6 +68,8 @@ struct LottieSVGExport: Sendable {
   /// Per instance and paint: the colour and paint-opacity animations, where they move.
   private(set) var paintAnimations: [[String: (color: Int?, opacity: Int?)]] = []
   private(set) var omissions: [Omission] = []
+  /// The last instance's composition frames at the bake's samples (`bakeFrames`).
+  private var bakeCache: (instance: Int, frames: [Double])?
   /// Per instance whose frames a time remap moves: its visibility's holds (root frame, shown).
   private var sampledVisibility: [Int: [(Double, Double)]] = [:]
   /// The largest differences measured against the timeline.
@@ -305,6 +307,17 @@ struct LottieSVGExport: Sendable {
     }
   }
 
+  /// Instance `i`'s frames at the bake's samples, worked out once for every property it bakes
+  /// (each precomposition's time on the way: up to eight properties sampled at the same frames).
+  private mutating func bakeFrames(_ i: Int) -> [Double] {
+    if let known = bakeCache, known.instance == i { return known.frames }
+    let frames = CSSKeyframes.samples(window: window, step: Self.bakeStep).map {
+      compositionFrame(i, at: $0)
+    }
+    bakeCache = (i, frames)
+    return frames
+  }
+
   /// The instance's frame at root frame `frame`, through every precomposition.
   func compositionFrame(_ i: Int, at frame: Double) -> Double {
     guard let c = tree.instances[i].container else { return frame }
@@ -354,11 +367,12 @@ struct LottieSVGExport: Sendable {
       }
     }
     guard chargeBake(dimensions.count) else { return [] }
+    let frames = bakeFrames(i)
     let baked = CSSKeyframes.baked(
       window: window, step: Self.bakeStep,
       tolerance: dimensions.map { _ in tolerance }
-    ) { frame in
-      let v = track.value(at: self.compositionFrame(i, at: frame))
+    ) { k, _ in
+      let v = track.value(at: frames[k])
       return dimensions.map { value(CSSKeyframes.component(v, $0, defaults)) }
     }
     return [step(name, whole, baked, baked: true)]
@@ -401,10 +415,17 @@ struct LottieSVGExport: Sendable {
       // The way the path faces, with the layer's own rotation: the turn of its local matrix
       // less its skew and scale, baked.
       guard chargeBake(4) else { return [] }
+      let frames = bakeFrames(i)
+      var previous: Double?
       let keyframes = CSSKeyframes.baked(
         window: window, step: Self.bakeStep, tolerance: [angleBound]
-      ) { frame in
-        [self.orientedAngle(i, at: frame)]
+      ) { k, _ in
+        // Continued from the sample before: atan2 jumps from 180° to −180°, which keyframes
+        // would turn the long way round between two samples.
+        var angle = self.orientedAngle(i, atCompositionFrame: frames[k])
+        if let previous { angle += 360 * ((previous - angle) / 360).rounded() }
+        previous = angle
+        return [angle]
       }
       out.append(step("R\(i)", .rotate, keyframes, baked: true))
     } else if let rotation = layer.rotation {
@@ -414,10 +435,11 @@ struct LottieSVGExport: Sendable {
     }
     if layer.skew != nil {
       guard chargeBake(2) else { return [] }
+      let frames = bakeFrames(i)
       let keyframes = CSSKeyframes.baked(
         window: window, step: Self.bakeStep, tolerance: [angleBound, angleBound]
-      ) { frame in
-        let f = self.compositionFrame(i, at: frame)
+      ) { k, _ in
+        let f = frames[k]
         return [
           layer.skew?.value(at: f).first ?? 0, layer.skewAxis?.value(at: f).first ?? 0,
         ]
@@ -450,11 +472,10 @@ struct LottieSVGExport: Sendable {
     }
   }
 
-  /// The rotation an auto-oriented layer is drawn at: its local matrix's turn once its skew
-  /// and scale are taken off, continued from the frame before (no jump of 360°).
-  private func orientedAngle(_ i: Int, at frame: Double) -> Double {
+  /// The rotation an auto-oriented layer is drawn at, at its own frame `f`: its local matrix's
+  /// turn once its skew and scale are taken off, in −180°…180° (the bake continues it).
+  private func orientedAngle(_ i: Int, atCompositionFrame f: Double) -> Double {
     let layer = tree.layers[tree.instances[i].layer]
-    let f = compositionFrame(i, at: frame)
     let m = tree.localMatrix(layer, at: f)
     let s = layer.scale?.value(at: f) ?? [100, 100]
     let sk = layer.skew?.value(at: f).first ?? 0

@@ -46,23 +46,10 @@ struct LottieTimeline: Sendable {
       return []
     }
     if let timesText {
-      var frames: [Double] = []
-      for item in timesText.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let t = DecodingContext.number(String(item), in: -1e9...1e9) else {
-          problems.fail(
-            parameter: Parameter.times,
-            "'\(item.prefix(40))' is not a time; times are seconds from frame 0, e.g. times=0,0.5,1"
-          )
-          return []
-        }
-        frames.append(t * tree.frameRate)
-        guard frames.count <= maxSamples else {
-          problems.fail(parameter: Parameter.times, "asks for more than \(maxSamples) times")
-          return []
-        }
-      }
       // In order, each once: the lint's frame ranges run over them in order.
-      return Array(Set(frames)).sorted()
+      let times = problems.times(
+        timesText, parameter: Parameter.times.rawValue, maxCount: maxSamples)
+      return Array(Set((times ?? []).map { $0 * tree.frameRate })).sorted()
     }
     var step = 1.0
     if let fpsText {

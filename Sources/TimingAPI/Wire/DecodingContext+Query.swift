@@ -100,3 +100,25 @@ extension DecodingContext {
     return chosen
   }
 }
+
+extension DecodingContext {
+  /// `?times=t,…`: seconds, comma-separated, each in [-1e9, 1e9], at most `maxCount`; in
+  /// order, each once. nil (with the problem, naming `parameter`) for a list that is not one.
+  mutating func times(_ text: String, parameter: String, maxCount: Int) -> [Double]? {
+    var times: [Double] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let t = Self.number(String(item), in: -1e9...1e9) else {
+        fail(
+          parameter: parameter,
+          "'\(item.prefix(40))' is not a time; times are seconds from frame 0, e.g. times=0,0.5,1")
+        return nil
+      }
+      times.append(t)
+      guard times.count <= maxCount else {
+        fail(parameter: parameter, "asks for more than \(maxCount) times")
+        return nil
+      }
+    }
+    return Array(Set(times)).sorted()
+  }
+}
