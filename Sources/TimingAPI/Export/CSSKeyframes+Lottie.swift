@@ -25,9 +25,6 @@ extension CSSKeyframes {
     _ track: LottieTrack, dimensions: [Int], defaults: [Double], map: FrameMap,
     window: ClosedRange<Double>, value: (Double) -> Double = { $0 }
   ) -> CSSKeyframes? {
-    precondition(map.scale > 0, "a time map that runs backwards is baked")
-    let span = window.upperBound - window.lowerBound
-    func offset(_ frame: Double) -> Double { (map.root(frame) - window.lowerBound) / span }
     func pick(_ v: [Double]) -> [Double] {
       dimensions.map { value(Self.component(v, $0, defaults)) }
     }
@@ -38,64 +35,96 @@ extension CSSKeyframes {
       ])
     }
     let segments = track.segments
+    return keyframes(
+      track, map: map, window: window, along: false,
+      first: pick(segments.first?.start ?? track.lastValue), last: pick(track.lastValue),
+      easing: { segment in
+        // One easing for every dimension exported.
+        let easings = dimensions.map { segment.easings[min($0, segment.easings.count - 1)] }
+        // (`? easings[0] : nil` would make the nil `.some(nil)`: straight.)
+        guard easings.allSatisfy({ $0 == easings[0] }) else { return .none }
+        return .some(easings[0])
+      },
+      at: { k, p in
+        let segment = segments[k]
+        let start = pick(segment.start)
+        guard !segment.hold else { return start }
+        let finish = pick(segment.end)
+        return start.indices.map { start[$0] + (finish[$0] - start[$0]) * p }
+      },
+      joins: { k, next in segments[k].hold || segments[k].end == next })
+  }
+
+  /// The keyframes of a track's segments over root frames `window`, each segment's value at a
+  /// progress p given by `at(k, p)` (linear in p: a keyframe pair interpolates it), `first`
+  /// before the first keyframe and `last` from the last on; nil where CSS cannot play it
+  /// exactly: a segment that does not `join` the next keyframe's value, dimensions eased
+  /// differently (`easing` gives `.some(nil)` for a straight segment, nil for no one easing),
+  /// a cut sub-curve whose ends have one value but not the middle, and — unless `along` a path
+  /// (`offsetDistance`) — a spatial segment; along a path, an easing whose progress leaves
+  /// 0…1 (Lottie stops at the curve's ends; a distance beyond would run onto the next piece).
+  static func keyframes(
+    _ track: LottieTrack, map: FrameMap, window: ClosedRange<Double>, along: Bool,
+    first: [Double], last: [Double], easing: (LottieTrack.Segment) -> CubicBezier??,
+    at: (_ segment: Int, _ progress: Double) -> [Double],
+    joins: (_ segment: Int, _ next: [Double]) -> Bool
+  ) -> CSSKeyframes? {
+    precondition(map.scale > 0, "a time map that runs backwards is baked")
+    let span = window.upperBound - window.lowerBound
+    func offset(_ frame: Double) -> Double { (map.root(frame) - window.lowerBound) / span }
+    let segments = track.segments
     var keyframes: [Keyframe] = []
     // Before the first keyframe: its value.
     let firstOffset = offset(segments.first?.time ?? track.lastTime)
     if firstOffset > 0 {
-      let v = pick(segments.first?.start ?? track.lastValue)
-      keyframes.append(Keyframe(offset: 0, values: v, easing: .linear))
+      keyframes.append(Keyframe(offset: 0, values: first, easing: .linear))
     }
     for (k, segment) in segments.enumerated() {
       let end = k + 1 < segments.count ? segments[k + 1].time : track.lastTime
       let (a, b) = (offset(segment.time), offset(end))
       guard b > a else { continue }  // a keyframe at the same time as the next: never shown
       let next = k + 1 < segments.count ? segments[k + 1].start : track.lastValue
-      guard segment.hold || segment.end == next else { return nil }  // a jump at `end`
+      guard joins(k, next) else { return nil }  // a jump at `end`
       guard b > 0, a < 1 else { continue }
-      guard segment.spatial == nil || segment.hold else { return nil }
-      // One easing for every dimension exported.
-      let easings = dimensions.map { segment.easings[min($0, segment.easings.count - 1)] }
-      guard easings.allSatisfy({ $0 == easings[0] }) else { return nil }
+      guard along || segment.spatial == nil || segment.hold else { return nil }
       let (lo, hi) = (max(a, 0), min(b, 1))
-      let start = pick(segment.start)
-      let finish = pick(segment.hold ? segment.start : segment.end)
       if segment.hold {
+        let start = at(k, 0)
         keyframes.append(Keyframe(offset: lo, values: start, easing: .holdToEnd))
         if hi < b || b == 1 {
           keyframes.append(Keyframe(offset: hi, values: start, easing: .linear))
         }
         continue
       }
-      guard let bezier = easings[0] else {
+      guard let eased = easing(segment) else { return nil }
+      guard let bezier = eased else {
         // Straight: cut where the window cuts it.
         let (p0, p1) = ((lo - a) / (b - a), (hi - a) / (b - a))
-        let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
-        keyframes.append(Keyframe(offset: lo, values: at(p0), easing: .linear))
+        keyframes.append(Keyframe(offset: lo, values: at(k, p0), easing: .linear))
         if hi < b || b == 1 {
-          keyframes.append(Keyframe(offset: hi, values: at(p1), easing: .linear))
+          keyframes.append(Keyframe(offset: hi, values: at(k, p1), easing: .linear))
         }
         continue
       }
       // CSS takes no x outside 0…1 (Chromium drops the declaration and eases the segment
       // with `ease`); such a curve is baked.
       guard Self.takesX(bezier.x1, bezier.x2),
+        !along || (0...1).contains(bezier.y1) && (0...1).contains(bezier.y2),
         let cut = Self.cut(bezier, from: (lo - a) / (b - a), to: (hi - a) / (b - a))
       else {
         return nil
       }
-      let at = { (p: Double) in start.indices.map { start[$0] + (finish[$0] - start[$0]) * p } }
-      keyframes.append(Keyframe(offset: lo, values: at(cut.y0), easing: cut.easing))
+      keyframes.append(Keyframe(offset: lo, values: at(k, cut.y0), easing: cut.easing))
       if hi < b || b == 1 {
-        keyframes.append(Keyframe(offset: hi, values: at(cut.y1), easing: .linear))
+        keyframes.append(Keyframe(offset: hi, values: at(k, cut.y1), easing: .linear))
       }
     }
     // From the last keyframe on: its value.
     let lastOffset = offset(track.lastTime)
     if lastOffset <= 1 {
-      keyframes.append(
-        Keyframe(offset: max(lastOffset, 0), values: pick(track.lastValue), easing: .linear))
+      keyframes.append(Keyframe(offset: max(lastOffset, 0), values: last, easing: .linear))
       if lastOffset < 0 || keyframes.last?.offset != 1 {
-        keyframes.append(Keyframe(offset: 1, values: pick(track.lastValue), easing: .linear))
+        keyframes.append(Keyframe(offset: 1, values: last, easing: .linear))
       }
     }
     // Keyframes before the window collapse to its start: the last of them there stands.

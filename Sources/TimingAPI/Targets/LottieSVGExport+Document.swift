@@ -94,7 +94,14 @@ extension LottieSVGExport {
     let steps = chain(i)
     for step in steps {
       switch step {
-      case .animated(let k): out += #"<g class="\#(animations[k].name)">"#
+      case .animated(let k):
+        out += #"<g class="\#(animations[k].name)""#
+        if let path = animations[k].path {
+          // On the element, so that every form (the style sheet, CSS alone, Web Animations)
+          // moves it along the same path; no turn (an auto-orient is its own group).
+          out += #" style="offset-path:path('\#(path.text)');offset-rotate:0deg""#
+        }
+        out += ">"
       case .still(let m): out += #"<g transform="\#(Self.matrixText(m))">"#
       case .clip(let c): out += #"<g clip-path="url(#clip\#(c))">"#
       case .opacity(let v): out += #"<g opacity="\#(numberText(v))">"#
@@ -200,6 +207,7 @@ extension LottieSVGExport {
     case .stroke: return ("stroke", rgbText(v))
     case .fillOpacity: return ("fill-opacity", numberText(v[0]))
     case .strokeOpacity: return ("stroke-opacity", numberText(v[0]))
+    case .offsetDistance: return ("offset-distance", px(v[0]))
     }
   }
 

@@ -15,12 +15,14 @@ extension LottieSVGExport {
   /// Each instance's chain played as a browser plays its keyframes (`CSSKeyframes.value`),
   /// against the timeline's exact evaluation at every half frame from `ip` to before `op`: the
   /// largest distance at the layer's box corners, the largest opacity difference, and the
-  /// frames one shows the layer and the other not.
-  mutating func measure() {
+  /// frames one shows the layer and the other not. Returns each instance's largest distance.
+  @discardableResult
+  mutating func measure() -> [Double] {
     let chains = tree.instances.indices.map(chain)
     let span = window.upperBound - window.lowerBound
     var state = LottieLayerTree.FrameState(count: tree.instances.count)
     var result = (pixels: 0.0, opacity: 0.0, visibility: 0, frame: window.lowerBound, layer: -1)
+    var worst = [Double](repeating: 0, count: tree.instances.count)
     var frame = window.lowerBound
     while frame < window.upperBound {
       tree.evaluate(frame, into: &state)
@@ -45,7 +47,7 @@ extension LottieSVGExport {
             if animation.property == .opacity {
               alpha *= values.first ?? 1
             } else {
-              m = m.concatenating(Self.matrix(animation.property, values))
+              m = m.concatenating(animation.matrix(values))
             }
           }
         }
@@ -55,6 +57,7 @@ extension LottieSVGExport {
           let d = hypot(
             m.a * x + m.c * y + m.tx - (exact.a * x + exact.c * y + exact.tx),
             m.b * x + m.d * y + m.ty - (exact.b * x + exact.d * y + exact.ty))
+          worst[i] = max(worst[i], d)
           if d > result.pixels { (result.pixels, result.frame, result.layer) = (d, frame, i) }
         }
         result.opacity = max(result.opacity, abs(alpha - state.alpha[i]))
@@ -62,6 +65,7 @@ extension LottieSVGExport {
       frame += Self.measureStep
     }
     measured = result
+    return worst
   }
 }
 

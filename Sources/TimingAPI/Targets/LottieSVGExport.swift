@@ -21,6 +21,8 @@ struct LottieSVGExport: Sendable {
   enum Property: Sendable, Equatable {
     case translate, translateX, translateY, rotate, skew, scale, scaleX, scaleY
     case opacity, visibility, fill, stroke, fillOpacity, strokeOpacity
+    /// The distance along the animation's `path` (`offset-distance`).
+    case offsetDistance
   }
 
   struct Animation: Sendable {
@@ -30,6 +32,16 @@ struct LottieSVGExport: Sendable {
     let keyframes: CSSKeyframes
     /// Sampled and reduced within the bound, not Lottie's own keyframes.
     let baked: Bool
+    /// The path an `offsetDistance` moves along.
+    var path: CSSKeyframes.OffsetPath? = nil
+
+    /// The transform of its group at `values`: a transform function's, or the point its path
+    /// is at (in the path's units: the chain scales them to px around it).
+    func matrix(_ values: [Double]) -> LottieAffine {
+      guard property == .offsetDistance else { return LottieSVGExport.matrix(property, values) }
+      let p = path?.measure.point(atDistance: Float(values.first ?? 0)) ?? .zero
+      return .translation(Double(p.x), Double(p.y))
+    }
   }
 
   /// One group in an instance's chain.
@@ -87,6 +99,16 @@ struct LottieSVGExport: Sendable {
   private(set) var budget: WorkBudget
   private(set) var exhausted: WorkBudget.Exhausted?
 
+  /// Path units per px of an `offset-path` (docs/lottie-export.md "Spatial paths"): a browser
+  /// measures a path by chords within half a unit of it (0.4 px off the arc length on a 1 330
+  /// px curve at 1 unit a px, 1.3e-2 px at 64), so paths are written 64 times larger in a group
+  /// scaled by 1/64, and what they move scaled back by 64.
+  static let offsetScale = 64.0
+
+  /// Instances whose position along an offset path the measure found past `maxError` (a path
+  /// so large that the browser's float sums are coarse): baked in the next attempt.
+  private var offsetRefused: Set<Int> = []
+
   /// Attempts at most: each bakes tighter where the measure found the bound passed (bakes
   /// along a chain add up: a parent's 0.5 px and its turn move a child 2.4 px on
   /// ios__Issues__issue_2066.json); the last one's measure is what the account states.
@@ -106,8 +128,16 @@ struct LottieSVGExport: Sendable {
     for _ in 0..<Self.attempts {
       build(animation)
       guard exhausted == nil, chargeMeasure() else { return }
-      measure()
-      guard measured.pixels > maxError, animations.contains(where: \.baked) else { return }
+      let worst = measure()
+      guard measured.pixels > maxError else { return }
+      let refused = tree.instances.indices.filter { i in
+        worst[i] > maxError
+          && own[i].contains {
+            if case .animated(let k) = $0 { animations[k].path != nil } else { false }
+          }
+      }
+      offsetRefused.formUnion(refused)
+      guard refused.count > 0 || animations.contains(where: \.baked) else { return }
       tolerance *= max(0.05, 0.8 * maxError / measured.pixels)
     }
   }
@@ -255,6 +285,9 @@ struct LottieSVGExport: Sendable {
   /// make 1e11 bytes).
   static let keyframeCost = 30
   static let pathBytesPerKeyframe = 60
+  /// Keyframes an offset path's piece is charged as: its 256 chords at most, four a keyframe
+  /// (a chord is a halving and a square root).
+  static let pieceKeyframes = 64
   static let maxPathBytes = 64 << 20
 
   /// Charges a bake of `numbers` numbers a sample; false (and nothing baked) past the budget.
@@ -379,14 +412,39 @@ struct LottieSVGExport: Sendable {
   }
 
   /// A still keyframe list is a still group (its matrix), else an animated one.
-  private mutating func step(_ name: String, _ property: Property, _ k: CSSKeyframes, baked: Bool)
+  private mutating func step(
+    _ name: String, _ property: Property, _ k: CSSKeyframes, baked: Bool,
+    path: CSSKeyframes.OffsetPath? = nil
+  )
     -> Step
   {
+    let animation = Animation(
+      name: name, property: property, keyframes: k, baked: baked, path: path)
     if k.isStill, let values = k.keyframes.first?.values {
-      return property == .opacity
-        ? .opacity(values.first ?? 1) : .still(Self.matrix(property, values))
+      return property == .opacity ? .opacity(values.first ?? 1) : .still(animation.matrix(values))
     }
-    return .animated(add(name, property, k, baked: baked))
+    animations.append(animation)
+    return .animated(animations.count - 1)
+  }
+
+  /// A position or an anchor along spatial tangents as an offset path, between groups that
+  /// scale its units to px (`offsetScale`); nil where it has no such form (`offsetPath`) or
+  /// the measure refused it.
+  private mutating func along(
+    _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
+    value: (Double) -> Double
+  ) -> [Step]? {
+    // Charged before the path is measured: each segment a piece of at most 256 chords.
+    guard let map, !offsetRefused.contains(i),
+      chargeKeyframes(WorkBudget.multiplying(track.segments.count + 1, Self.pieceKeyframes)),
+      let (keyframes, path) = CSSKeyframes.offsetPath(
+        track, map: map, window: window, scale: Self.offsetScale, value: value)
+    else { return nil }
+    let k = 1 / Self.offsetScale
+    return [
+      .still(.scale(k, k)), step(name, .offsetDistance, keyframes, baked: false, path: path),
+      .still(.scale(Self.offsetScale, Self.offsetScale)),
+    ]
   }
 
   /// The groups of instance `i`'s own transform, outermost first, then its opacity.
@@ -399,9 +457,12 @@ struct LottieSVGExport: Sendable {
     let angleBound = tolerance / reach * 180 / Double.pi
     switch layer.position {
     case .combined(let track)?:
-      out += animate(
-        i, track, map: map, name: "P\(i)", whole: .translate, apart: [.translateX, .translateY],
-        dimensions: [0, 1], defaults: [0, 0], tolerance: tolerance)
+      out +=
+        along(i, track, map: map, name: "P\(i)", value: { $0 })
+        ?? animate(
+          i, track, map: map, name: "P\(i)", whole: .translate,
+          apart: [.translateX, .translateY], dimensions: [0, 1], defaults: [0, 0],
+          tolerance: tolerance)
     case .split(let x, let y)?:
       out += animate(
         i, x, map: map, name: "X\(i)", whole: .translateX, apart: [], dimensions: [0],
@@ -454,9 +515,12 @@ struct LottieSVGExport: Sendable {
         value: { $0 / 100 })
     }
     if let anchor = layer.anchor {
-      out += animate(
-        i, anchor, map: map, name: "A\(i)", whole: .translate, apart: [.translateX, .translateY],
-        dimensions: [0, 1], defaults: [0, 0], tolerance: tolerance, value: { -$0 })
+      out +=
+        along(i, anchor, map: map, name: "A\(i)", value: { -$0 })
+        ?? animate(
+          i, anchor, map: map, name: "A\(i)", whole: .translate,
+          apart: [.translateX, .translateY], dimensions: [0, 1], defaults: [0, 0],
+          tolerance: tolerance, value: { -$0 })
     }
     if let opacity = layer.opacity {
       out += animate(
@@ -565,6 +629,8 @@ struct LottieSVGExport: Sendable {
     case .scaleX: .scale(v[0], 1)
     case .scaleY: .scale(1, v[0])
     case .opacity, .visibility, .fill, .stroke, .fillOpacity, .strokeOpacity: .identity
+    // Placed by its path (`Animation.matrix`).
+    case .offsetDistance: .identity
     }
   }
 
