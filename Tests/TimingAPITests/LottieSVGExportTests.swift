@@ -192,6 +192,27 @@ import TimingEngine
     }
   }
 
+  /// A fill's colour is in the measure: Lottie's own keyframes where its channels share one
+  /// easing (0 apart), baked within 1/1000 a channel where they are eased apart; its opacity
+  /// likewise.
+  @Test func coloursAreMeasured() throws {
+    func document(_ outX: String) -> String {
+      #"""
+      {"fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {},
+       "shapes": [{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+                  {"ty": "fl", "c": {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], "o": {"x": \#(outX), "y": [0, 0, 0]}, "i": {"x": [0.6, 0.6, 0.6], "y": [1, 1, 1]}}, {"t": 30, "s": [0, 0.5, 1, 1]}]},
+                   "o": {"a": 1, "k": [{"t": 0, "s": [100], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 30, "s": [20]}]}}]}]}
+      """#
+    }
+    let (svg, exact) = try export(document("[0.3, 0.3, 0.3]"))
+    #expect((maxError(exact)["color"] as? Double ?? 1) <= 1e-12)
+    #expect(svg.contains("fill:rgb(255 0 0);animation-timing-function:cubic-bezier(0.3,0,0.6,1)"))
+    let (_, apart) = try export(document("[0.1, 0.5, 0.9]"))
+    let color = try #require(maxError(apart)["color"] as? Double)
+    #expect(color > 0 && color <= 0.001)
+    #expect((apart["baked"] as? [String])?.contains("C0_0") == true)
+  }
+
   /// What is not exported is listed by pointer: a mask (not evaluated), a gradient (a shape
   /// the export does not model), a shape morph (drawn as first stated).
   @Test func whatIsLeftOutIsListed() throws {

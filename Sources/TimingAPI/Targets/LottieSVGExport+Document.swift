@@ -8,7 +8,7 @@ extension LottieSVGExport {
   }
 
   enum MaxErrorMember: String, WireMember {
-    case pixels, opacity, visibilityFrames, frame, layer
+    case pixels, opacity, color, visibilityFrames, frame, layer
   }
 
   enum OmissionMember: String, WireMember {
@@ -153,6 +153,7 @@ extension LottieSVGExport {
     w.beginObject()
     w.member(MaxErrorMember.pixels, measured.pixels)
     w.member(MaxErrorMember.opacity, measured.opacity)
+    w.member(MaxErrorMember.color, measured.color)
     w.member(MaxErrorMember.visibilityFrames, measured.visibility)
     w.member(MaxErrorMember.frame, measured.frame)
     w.key(MaxErrorMember.layer)

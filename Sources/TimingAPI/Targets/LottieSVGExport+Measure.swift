@@ -14,14 +14,17 @@ extension LottieSVGExport {
 
   /// Each instance's chain played as a browser plays its keyframes (`CSSKeyframes.value`),
   /// against the timeline's exact evaluation at every half frame from `ip` to before `op`: the
-  /// largest distance at the layer's box corners, the largest opacity difference, and the
-  /// frames one shows the layer and the other not. Returns each instance's largest distance.
+  /// largest distance at the layer's box corners, the largest opacity difference, the largest
+  /// difference of a paint's colour channel or opacity, and the frames one shows the layer and
+  /// the other not. Returns each instance's largest distance.
   @discardableResult
   mutating func measure() -> [Double] {
     let chains = tree.instances.indices.map(chain)
     let span = window.upperBound - window.lowerBound
     var state = LottieLayerTree.FrameState(count: tree.instances.count)
-    var result = (pixels: 0.0, opacity: 0.0, visibility: 0, frame: window.lowerBound, layer: -1)
+    var result = (
+      pixels: 0.0, opacity: 0.0, color: 0.0, visibility: 0, frame: window.lowerBound, layer: -1
+    )
     var worst = [Double](repeating: 0, count: tree.instances.count)
     var frame = window.lowerBound
     while frame < window.upperBound {
@@ -61,6 +64,25 @@ extension LottieSVGExport {
           if d > result.pixels { (result.pixels, result.frame, result.layer) = (d, frame, i) }
         }
         result.opacity = max(result.opacity, abs(alpha - state.alpha[i]))
+        // Each fill's and stroke's colour and opacity that move, as the browser draws them
+        // (a channel clamped to 0…1) against the timeline's at the instance's own frame.
+        for paint in tree.layers[tree.instances[i].layer].paints {
+          guard let moving = paintAnimations[i][paint.key] else { continue }
+          if let c = moving.color {
+            let exact = paint.color.value(at: state.compFrame[i])
+            let played = animations[c].keyframes.value(at: offset)
+            for d in 0..<3 {
+              let e = min(max(CSSKeyframes.component(exact, d, [0, 0, 0]), 0), 1)
+              let p = min(max(d < played.count ? played[d] : 0, 0), 1)
+              result.color = max(result.color, abs(p - e))
+            }
+          }
+          if let q = moving.opacity, let track = paint.opacity {
+            let exact = min(max((track.value(at: state.compFrame[i]).first ?? 100) / 100, 0), 1)
+            let played = min(max(animations[q].keyframes.value(at: offset).first ?? 1, 0), 1)
+            result.color = max(result.color, abs(played - exact))
+          }
+        }
       }
       frame += Self.measureStep
     }
@@ -85,7 +107,12 @@ extension LottieSVGExport {
         d += 1
         current = tree.instances[p].parent ?? tree.instances[p].container
       }
-      steps = WorkBudget.adding(steps, d * chainGroups)
+      // And each paint's colour and opacity, played and evaluated: as four groups.
+      steps = WorkBudget.adding(
+        steps,
+        WorkBudget.adding(
+          WorkBudget.multiplying(d, chainGroups),
+          WorkBudget.multiplying(tree.layers[instance.layer].paints.count, 4)))
     }
     let perFrame = WorkBudget.adding(
       WorkBudget.multiplying(tree.instances.count, instanceFrameCost),

@@ -85,7 +85,7 @@ struct LottieSVGExport: Sendable {
   /// Per instance whose frames a time remap moves: its visibility's holds (root frame, shown).
   private var sampledVisibility: [Int: [(Double, Double)]] = [:]
   /// The largest differences measured against the timeline.
-  var measured = (pixels: 0.0, opacity: 0.0, visibility: 0, frame: 0.0, layer: -1)
+  var measured = (pixels: 0.0, opacity: 0.0, color: 0.0, visibility: 0, frame: 0.0, layer: -1)
 
   /// Samples a frame where a property is baked: a quarter frame (the measure reads half
   /// frames between the keyframes a bake keeps).
