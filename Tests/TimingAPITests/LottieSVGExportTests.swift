@@ -52,7 +52,10 @@ import TimingEngine
     #expect((maxError(account)["pixels"] as? Double ?? 1) <= 1e-9)
     #expect(svg.contains(#"data-pointer="/layers/0""#))
     // The rectangle as a path (centre 20, 10; 40 × 20), its fill 0.2, 0.4, 0.6 of 255.
-    #expect(svg.contains(#"<path d="M 40 0 L 40 20 L 0 20 L 0 0 Z" fill="rgb(51 102 153)"/>"#))
+    #expect(
+      svg.contains(
+        #"<path d="M 40 0 L 40 20 L 0 20 L 0 0 Z" data-paint="/shapes/0/it/1" fill="rgb(51 102 153)"/>"#
+      ))
     // The still layer draws at (50, 50): a still group, no animation.
     #expect(svg.contains(#"<g transform="matrix(1 0 0 1 50 50)">"#))
     #expect(keyframes(svg, "P1") == nil)
@@ -232,7 +235,7 @@ import TimingEngine
     // The fill paints the path as first stated.
     #expect(
       svg.contains(
-        #"<path d="M 0 0 C 0 0 10 0 10 0 C 10 0 10 10 10 10 C 10 10 0 0 0 0 Z" fill="rgb(255 0 0)"/>"#
+        #"<path d="M 0 0 C 0 0 10 0 10 0 C 10 0 10 10 10 10 C 10 10 0 0 0 0 Z" data-paint="/shapes/2" fill="rgb(255 0 0)"/>"#
       ))
   }
 

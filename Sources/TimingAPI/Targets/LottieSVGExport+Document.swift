@@ -17,6 +17,8 @@ extension LottieSVGExport {
 
   /// The SVG attribute that carries each layer instance's key (its JSON Pointer).
   static let pointerAttribute = "data-pointer"
+  /// The SVG attribute that carries each path's fill or stroke key within its layer.
+  static let paintAttribute = "data-paint"
 
   /// Seconds the animation runs: the document's ip…op at its frame rate.
   var duration: Double { (window.upperBound - window.lowerBound) / tree.frameRate }
@@ -125,7 +127,8 @@ extension LottieSVGExport {
         let opacity = (track?.opacity?.value(at: f).first).map { $0 / 100 } ?? paint.opacity
         let moving = paintAnimations[i][paint.key]
         let classes = [moving?.color, moving?.opacity].compactMap { $0 }.map { animations[$0].name }
-        out += #"<path d="\#(paint.path)""#
+        // The paint's key, as the timeline keys its colour (`/shapes/0/it/2`).
+        out += #"<path d="\#(paint.path)" \#(Self.paintAttribute)="\#(Self.escaped(paint.key))""#
         if !classes.isEmpty { out += #" class="\#(classes.joined(separator: " "))""# }
         switch paint.kind {
         case .fill:
