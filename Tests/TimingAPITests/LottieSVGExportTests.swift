@@ -184,6 +184,19 @@ import TimingEngine
     #expect(length <= 13535.4998016121 && length >= 13535.4998016121 * (1 - 1e-4))
     #expect((account["baked"] as? [String])?.isEmpty == true)
     #expect((maxError(account)["pixels"] as? Double ?? 1) <= 0.02)
+    // Auto-oriented (ao 1): turned with the path (offset-rotate: auto), its own rotation of 30°
+    // a group of its own, nothing baked.
+    let oriented = document(0).replacingOccurrences(
+      of: #""st": 0,"#, with: #""st": 0, "ao": 1,"#
+    ).replacingOccurrences(of: #""ks": {"p""#, with: #""ks": {"r": {"a": 0, "k": 30}, "p""#)
+    let (turning, turningAccount) = try export(oriented)
+    #expect(turning.contains(";offset-rotate:auto\">"))
+    #expect(
+      turning.contains(
+        #"<g transform="matrix(0.8660254037844387 0.49999999999999994 -0.49999999999999994 0.8660254037844387 0 0)">"#
+      ))
+    #expect((turningAccount["baked"] as? [String])?.isEmpty == true)
+    #expect((maxError(turningAccount)["pixels"] as? Double ?? 1) <= 0.02)
     // Eased past its start (o.y −0.5): Lottie stops at the curve's end, a distance below 0 would
     // not: baked, within each bound.
     for bound in [0.5, 0.05] {
@@ -210,6 +223,10 @@ import TimingEngine
     let (svg, exact) = try export(document("[0.3, 0.3, 0.3]"))
     #expect((maxError(exact)["color"] as? Double ?? 1) <= 1e-12)
     #expect(svg.contains("fill:rgb(255 0 0);animation-timing-function:cubic-bezier(0.3,0,0.6,1)"))
+    // Both move on one path: one rule runs both (each class's own `animation` would drop the
+    // other's).
+    #expect(svg.contains(#"class="C0_0 Q0_0""#))
+    #expect(svg.contains(".C0_0.Q0_0{animation:C0_0 1s infinite,Q0_0 1s infinite}"))
     let (_, apart) = try export(document("[0.1, 0.5, 0.9]"))
     let color = try #require(maxError(apart)["color"] as? Double)
     #expect(color > 0 && color <= 0.001)

@@ -119,8 +119,14 @@ struct BrowserPathMeasure: Sendable {
 
   /// The point at `distance` along the path (clamped to 0…length, as a browser clamps an open
   /// path's offset-distance).
-  func point(atDistance distance: Float) -> Point {
-    guard !chords.isEmpty else { return start }
+  func point(atDistance distance: Float) -> Point { placed(atDistance: distance).point }
+
+  /// The point at `distance` and the direction of travel there (not normalized), as
+  /// `offset-rotate: auto` turns to it: a line's own direction, a cubic's derivative at the
+  /// parameter found — or, at an end whose control point is on it, the chord to the next
+  /// control point (else to the other end), as Skia's cubic evaluation gives it.
+  func placed(atDistance distance: Float) -> (point: Point, tangent: Point) {
+    guard !chords.isEmpty else { return (start, .zero) }
     let d = min(max(distance, 0), length)
     // The first chord whose end is at or past d.
     var (lo, hi) = (0, chords.count - 1)
@@ -138,13 +144,22 @@ struct BrowserPathMeasure: Sendable {
     let from = starts[chord.piece]
     switch pieces[chord.piece] {
     case .line(let to):
-      return from + (to - from) * t
+      return (from + (to - from) * t, to - from)
     case .cubic(let c1, let c2, let to):
-      // Skia's polynomial form: ((A·t + B)·t + C)·t + D.
+      // Skia's polynomial form: ((A·t + B)·t + C)·t + D, its derivative over 3
+      // (A·t + 2B/3)·t + C/3.
       let a = to + (c1 - c2) * 3 - from
       let b = (c2 - c1 * 2 + from) * 3
       let c = (c1 - from) * 3
-      return ((a * t + b) * t + c) * t + from
+      let point = ((a * t + b) * t + c) * t + from
+      var tangent: Point
+      if (t == 0 && from == c1) || (t == 1 && c2 == to) {
+        tangent = t == 0 ? c2 - from : to - c1
+        if tangent == .zero { tangent = to - from }
+      } else {
+        tangent = (a * t + (c2 - c1 * 2 + from) * 2) * t + (c1 - from)
+      }
+      return (point, tangent)
     }
   }
 }

@@ -15,6 +15,8 @@ extension CSSKeyframes {
     let text: String
     /// Path units per px.
     let scale: Double
+    /// Turned to face the way it moves (`offset-rotate: auto`: an auto-oriented layer).
+    let rotates: Bool
   }
 
   /// `track`'s first two dimensions through `value` (a position, or an anchor negated) along an
@@ -25,7 +27,7 @@ extension CSSKeyframes {
   /// segments, each of at most 256 chords (`BrowserPathMeasure.maxHalvings`).
   static func offsetPath(
     _ track: LottieTrack, map: FrameMap, window: ClosedRange<Double>, scale: Double,
-    value: (Double) -> Double
+    rotates: Bool = false, value: (Double) -> Double
   ) -> (keyframes: CSSKeyframes, path: OffsetPath)? {
     let segments = track.segments
     guard track.still == nil, map.scale > 0,
@@ -77,6 +79,8 @@ extension CSSKeyframes {
         },
         joins: { _, _ in true })
     else { return nil }
-    return (keyframes, OffsetPath(measure: measure, text: text, scale: scale))
+    return (
+      keyframes, OffsetPath(measure: measure, text: text, scale: scale, rotates: rotates)
+    )
   }
 }

@@ -65,6 +65,18 @@ extension LottieSVGExport {
       }
       out += "}\n"
     }
+    // A path whose colour and opacity both move has both classes: each class's rule sets the
+    // `animation` shorthand, so the later would drop the other's (a fill stayed at its first
+    // colour on thorvg__game_finished.json); a rule for the pair runs both.
+    // (Keys in order: a dictionary's order differs from run to run.)
+    for paints in paintAnimations {
+      for key in paints.keys.sorted() {
+        guard let color = paints[key]?.color, let opacity = paints[key]?.opacity else { continue }
+        let (c, q) = (animations[color].name, animations[opacity].name)
+        out += ".\(c).\(q){animation:\(c) \(numberText(duration))s infinite,"
+        out += "\(q) \(numberText(duration))s infinite}\n"
+      }
+    }
     return out
   }
 
@@ -100,8 +112,9 @@ extension LottieSVGExport {
         out += #"<g class="\#(animations[k].name)""#
         if let path = animations[k].path {
           // On the element, so that every form (the style sheet, CSS alone, Web Animations)
-          // moves it along the same path; no turn (an auto-orient is its own group).
-          out += #" style="offset-path:path('\#(path.text)');offset-rotate:0deg""#
+          // moves it along the same path; turned with it only where the layer auto-orients.
+          let rotate = path.rotates ? "auto" : "0deg"
+          out += #" style="offset-path:path('\#(path.text)');offset-rotate:\#(rotate)""#
         }
         out += ">"
       case .still(let m): out += #"<g transform="\#(Self.matrixText(m))">"#

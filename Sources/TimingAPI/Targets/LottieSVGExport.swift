@@ -36,11 +36,17 @@ struct LottieSVGExport: Sendable {
     var path: CSSKeyframes.OffsetPath? = nil
 
     /// The transform of its group at `values`: a transform function's, or the point its path
-    /// is at (in the path's units: the chain scales them to px around it).
+    /// is at (in the path's units: the chain scales them to px around it), turned to the way
+    /// the path goes there where it rotates.
     func matrix(_ values: [Double]) -> LottieAffine {
-      guard property == .offsetDistance else { return LottieSVGExport.matrix(property, values) }
-      let p = path?.measure.point(atDistance: Float(values.first ?? 0)) ?? .zero
-      return .translation(Double(p.x), Double(p.y))
+      guard property == .offsetDistance, let path else {
+        return LottieSVGExport.matrix(property, values)
+      }
+      let (p, tangent) = path.measure.placed(atDistance: Float(values.first ?? 0))
+      let m = LottieAffine.translation(Double(p.x), Double(p.y))
+      guard path.rotates else { return m }
+      return m.concatenating(
+        .rotation(degrees: atan2(Double(tangent.y), Double(tangent.x)) * 180 / Double.pi))
     }
   }
 
@@ -432,13 +438,14 @@ struct LottieSVGExport: Sendable {
   /// the measure refused it.
   private mutating func along(
     _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
-    value: (Double) -> Double
+    rotates: Bool = false, value: (Double) -> Double
   ) -> [Step]? {
     // Charged before the path is measured: each segment a piece of at most 256 chords.
     guard let map, !offsetRefused.contains(i),
       chargeKeyframes(WorkBudget.multiplying(track.segments.count + 1, Self.pieceKeyframes)),
       let (keyframes, path) = CSSKeyframes.offsetPath(
-        track, map: map, window: window, scale: Self.offsetScale, value: value)
+        track, map: map, window: window, scale: Self.offsetScale, rotates: rotates,
+        value: value)
     else { return nil }
     let k = 1 / Self.offsetScale
     return [
@@ -455,10 +462,15 @@ struct LottieSVGExport: Sendable {
     let reach = max(
       1, hypot(layer.box[2] - layer.box[0], layer.box[3] - layer.box[1]))
     let angleBound = tolerance / reach * 180 / Double.pi
+    // An auto-oriented layer along an offset path turns with it (`offset-rotate: auto`), its
+    // own rotation then a group of its own.
+    var turnsAlong = false
     switch layer.position {
     case .combined(let track)?:
+      let path = along(i, track, map: map, name: "P\(i)", rotates: layer.autoOrient, value: { $0 })
+      turnsAlong = path != nil && layer.autoOrient
       out +=
-        along(i, track, map: map, name: "P\(i)", value: { $0 })
+        path
         ?? animate(
           i, track, map: map, name: "P\(i)", whole: .translate,
           apart: [.translateX, .translateY], dimensions: [0, 1], defaults: [0, 0],
@@ -472,7 +484,7 @@ struct LottieSVGExport: Sendable {
         defaults: [0], tolerance: tolerance)
     case nil: break
     }
-    if layer.autoOrient, layer.position != nil {
+    if layer.autoOrient, layer.position != nil, !turnsAlong {
       // The way the path faces, with the layer's own rotation: the turn of its local matrix
       // less its skew and scale, baked.
       guard chargeBake(4) else { return [] }
