@@ -267,15 +267,8 @@ extension LottieLayerTree {
   func contentFrame(
     _ layer: LottieLayerTracks, at frame: Double, playback: LottiePlayback = .exact
   ) -> Double {
-    let local: Double
-    switch playback.precompositionTime {
-    case .stretchThenStart: local = frame / layer.timeStretch - layer.startTime
-    case .startThenStretch: local = (frame - layer.startTime) / layer.timeStretch
-    case .startIgnoringStretch: local = frame - layer.startTime
-    case .startThenStretchTruncated:
-      local = ((frame - layer.startTime.rounded(.towardZero)) / layer.timeStretch)
-        .rounded(.towardZero)
-    }
+    let local = playback.precompositionTime.frame(
+      frame, stretch: layer.timeStretch, start: layer.startTime)
     guard let remap = layer.timeRemap else { return local }
     func seconds(at f: Double) -> Double { remap.value(at: f, playback: playback).first ?? 0 }
     switch playback.timeRemap {

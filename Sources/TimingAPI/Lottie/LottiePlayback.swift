@@ -14,6 +14,30 @@ struct LottiePlayback: Sendable, Equatable {
     /// rlottie: (f − st) / sr with `st` truncated to an integer as it is read, and the result
     /// truncated towards zero (`Layer::timeRemap`: an `int`).
     case startThenStretchTruncated
+
+    /// The content's frame at the precomposition layer's frame `f`, for its `sr` and `st`.
+    func frame(_ f: Double, stretch sr: Double, start st: Double) -> Double {
+      switch self {
+      case .stretchThenStart: f / sr - st
+      case .startThenStretch: (f - st) / sr
+      case .startIgnoringStretch: f - st
+      case .startThenStretchTruncated: ((f - st.rounded(.towardZero)) / sr).rounded(.towardZero)
+      }
+    }
+
+    /// `frame(_:stretch:start:)` as f ↦ scale · f + offset, composed after an outer map
+    /// (`outer`: the precomposition layer's frame from the root's); nil for the truncating
+    /// reading, which is no such map.
+    func linear(
+      after outer: (scale: Double, offset: Double), stretch sr: Double, start st: Double
+    ) -> (scale: Double, offset: Double)? {
+      switch self {
+      case .stretchThenStart: (outer.scale / sr, outer.offset / sr - st)
+      case .startThenStretch: (outer.scale / sr, (outer.offset - st) / sr)
+      case .startIgnoringStretch: (outer.scale, outer.offset - st)
+      case .startThenStretchTruncated: nil
+      }
+    }
   }
 
   /// A time remap's argument.

@@ -337,13 +337,13 @@ struct LottieSVGExport: Sendable {
     guard let outer = frameMap(c) else { return nil }
     let holder = tree.layers[tree.instances[c].layer]
     guard holder.timeRemap == nil, holder.timeStretch > 0 else { return nil }
-    let (sr, st) = (holder.timeStretch, holder.startTime)
-    switch LottiePlayback.exact.precompositionTime {
-    case .stretchThenStart: return .init(scale: outer.scale / sr, offset: outer.offset / sr - st)
-    case .startThenStretch: return .init(scale: outer.scale / sr, offset: (outer.offset - st) / sr)
-    case .startIgnoringStretch: return .init(scale: outer.scale, offset: outer.offset - st)
-    case .startThenStretchTruncated: return nil
-    }
+    // The timeline's own reading of st and sr (`contentFrame`), as a linear map.
+    guard
+      let map = LottiePlayback.exact.precompositionTime.linear(
+        after: (outer.scale, outer.offset), stretch: holder.timeStretch,
+        start: holder.startTime)
+    else { return nil }
+    return .init(scale: map.scale, offset: map.offset)
   }
 
   /// Instance `i`'s frames at the bake's samples, worked out once for every property it bakes
