@@ -76,18 +76,17 @@ first (a precomposition's instances right after it).
 """
 import argparse
 import hashlib
-import http.server
 import importlib.util
 import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import headless_page  # noqa: E402
 
 PYLOTTIE = "pylottie==2024"
 ID_PREFIX = "lwref"
@@ -364,9 +363,6 @@ RUN = r"""
 
 
 def run_page(chromium, js, doc, ids, frames, timeout):
-    result = {}
-    done = threading.Event()
-    unserved = []
     bodies = {
         "/": (PAGE.encode(), "text/html; charset=utf-8"),
         "/lottie.js": (js.encode(), "text/javascript; charset=utf-8"),
@@ -374,65 +370,7 @@ def run_page(chromium, js, doc, ids, frames, timeout):
         "/data": (json.dumps({"animationData": doc, "frames": frames, "ids": ids}).encode(),
                   "application/json"),
     }
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):
-            path = self.path.split("?")[0]
-            if path not in bodies:
-                if path != "/favicon.ico":
-                    unserved.append(self.path)
-                self.send_error(404)
-                return
-            body, kind = bodies[path]
-            self.send_response(200)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            try:
-                self.wfile.write(body)
-            except BrokenPipeError:
-                pass
-
-        def do_POST(self):
-            length = int(self.headers.get("Content-Length", 0))
-            result.update(json.loads(self.rfile.read(length)))
-            self.send_response(204)
-            self.end_headers()
-            done.set()
-
-        def log_message(self, *args):
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    profile = tempfile.mkdtemp(prefix="lottie-web-reference-")
-    log = tempfile.TemporaryFile()
-    browser = subprocess.Popen(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=800,600",
-         f"--user-data-dir={profile}", f"http://127.0.0.1:{httpd.server_address[1]}/"],
-        stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
-    try:
-        if not done.wait(timeout):
-            log.seek(0)
-            tail = log.read().decode(errors="replace").strip().splitlines()[-10:]
-            raise SystemExit(f"lottie-web-reference: the page sent nothing within {timeout} s; "
-                             "Chromium's log ends:\n  " + "\n  ".join(tail))
-    finally:
-        try:
-            os.killpg(browser.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-        try:
-            browser.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(browser.pid, signal.SIGKILL)
-            browser.wait(10)
-        httpd.shutdown()
-        httpd.server_close()
-        log.close()
-        shutil.rmtree(profile, ignore_errors=True)
+    result, unserved = headless_page.serve(chromium, bodies, timeout, "lottie-web-reference")
     result["unserved"] = unserved
     return result
 
