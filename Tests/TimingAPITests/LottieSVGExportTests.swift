@@ -208,6 +208,73 @@ import TimingEngine
     }
   }
 
+  /// A one-layer document (a 20 × 20 ellipse) whose transform is `ks`, over ip…op.
+  static func layer(_ ks: String, ip: Int = 0, op: Int = 30, w: Int = 200) -> String {
+    #"""
+    {"fr": 30, "ip": \#(ip), "op": \#(op), "w": \#(w), "h": \#(w), "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 100, "st": 0,
+     "ks": \#(ks), "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}]}]}
+    """#
+  }
+
+  /// The offset form's edges, each from the document: an anchor's path negated (Lottie draws
+  /// at −a), a window that cuts a curve, a hold as `steps(1,end)` along the path, a moving z
+  /// (no 2D path) and a jump at one time baked, a position still over the window a still
+  /// group, and a path so far out that Chromium's float sums are off (6.4e8 path units: 64 a
+  /// float step) refused by the measure and baked within the bound.
+  @Test func offsetPathEdges() throws {
+    let curve =
+      #"{"t": 0, "s": [10, 20], "to": [0, -30], "ti": [0, -30], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [110, 20]}"#
+    // c1 = (10, −10), c2 = (110, −10); negated and × 64.
+    let (anchored, anchorAccount) = try export(Self.layer(#"{"a": {"a": 1, "k": [\#(curve)]}}"#))
+    #expect(
+      anchored.contains(
+        #"<g class="A0" style="offset-path:path('M -640 -1280 C -640 640 -7040 640 -7040 -1280');offset-rotate:0deg">"#
+      ))
+    #expect((maxError(anchorAccount)["pixels"] as? Double ?? 1) <= 0.02)
+    #expect((anchorAccount["baked"] as? [String])?.isEmpty == true)
+
+    // ip 15 of the 0…30 segment: the path whole, the distance from the cut on.
+    let (cut, cutAccount) = try export(Self.layer(#"{"p": {"a": 1, "k": [\#(curve)]}}"#, ip: 15))
+    let cutText = try #require(keyframes(cut, "P0"))
+    #expect(!cutText.hasPrefix("@keyframes P0{0%{offset-distance:0px"))
+    #expect((maxError(cutAccount)["pixels"] as? Double ?? 1) <= 0.02)
+    #expect((cutAccount["baked"] as? [String])?.isEmpty == true)
+
+    // Held from frame 10 to 20 on the path.
+    let held =
+      #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 20], "to": [0, -30], "ti": [0, -30], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 10, "s": [110, 20], "h": 1}, {"t": 20, "s": [110, 120], "to": [30, 0], "ti": [30, 0], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [10, 120]}]}}"#
+    let (hold, holdAccount) = try export(Self.layer(held))
+    #expect(keyframes(hold, "P0")?.contains("animation-timing-function:steps(1,end)") == true)
+    #expect((maxError(holdAccount)["pixels"] as? Double ?? 1) <= 0.02)
+    #expect((holdAccount["baked"] as? [String])?.isEmpty == true)
+
+    // z from 0 to 50: no 2D path; and two keyframes at frame 10 (100 then 200): a jump.
+    for ks in [
+      #"{"p": {"a": 1, "k": [{"t": 0, "s": [10, 20, 0], "to": [0, -30, 0], "ti": [0, -30, 0], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [110, 20, 50]}]}}"#,
+      #"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [100, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [200, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 20, "s": [300, 0]}]}}"#,
+    ] {
+      let (svg, account) = try export(Self.layer(ks))
+      #expect(!svg.contains("offset-path"))
+      #expect((account["baked"] as? [String])?.contains("P0") == true)
+      #expect((maxError(account)["pixels"] as? Double ?? 1) <= 0.5)
+    }
+
+    // The curve is over by frame 30; the window 40…60 sees it still at (110, 20).
+    let (still, stillAccount) = try export(
+      Self.layer(#"{"p": {"a": 1, "k": [\#(curve)]}}"#, ip: 40, op: 60))
+    #expect(!still.contains("offset-path") && keyframes(still, "P0") == nil)
+    #expect(still.contains(#"<g transform="matrix(1 0 0 1 110 20)">"#))
+    #expect((maxError(stillAccount)["pixels"] as? Double ?? 1) <= 1e-9)
+
+    // 1e7 px out, 6.4e8 path units: refused, then baked within 0.5 px.
+    let far =
+      #"{"p": {"a": 1, "k": [{"t": 0, "s": [1e7, 1e7], "to": [50, -80], "ti": [-50, -80], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}, {"t": 30, "s": [10000200, 1e7]}]}}"#
+    let (farSVG, farAccount) = try export(Self.layer(far))
+    #expect(!farSVG.contains("offset-path"))
+    #expect((farAccount["baked"] as? [String])?.contains("P0") == true)
+    #expect((maxError(farAccount)["pixels"] as? Double ?? 1) <= 0.5)
+  }
+
   /// A fill's colour is in the measure: Lottie's own keyframes where its channels share one
   /// easing (0 apart), baked within 1/1000 a channel where they are eased apart; its opacity
   /// likewise.

@@ -3,11 +3,12 @@
 /// until its inner control points lie within half a unit (`max(|dx|, |dy|)`) of the chord's
 /// thirds, the chords' lengths summed, and a distance found on its chord with the curve's
 /// parameter interpolated linearly there, the point then on the cubic itself; in `Float`, as
-/// Skia computes. Within 3e-4 px of what Chromium 156's getCTM shows on four test curves at
-/// 1 to 1 024 path units a pixel (`BrowserPathMeasureTests`; without the limit of 8 halvings,
-/// 2.4e-2 px off on a 1 330 px curve at 64), where the chords alone leave the exact arc length
-/// by up to 0.4 px at one unit a pixel: the export writes its paths 64 times larger
-/// (`LottieSVGExport.offsetScale`) and measures what the browser then shows.
+/// Skia computes. Within 3e-4 px of what Chromium 156's getCTM shows on four test curves and a
+/// path of 40 cubics (`BrowserPathMeasureTests`, at 1 and 64 path units a pixel; 1 to 1 024 in
+/// the run that found the limit of 8 halvings — without it, 2.4e-2 px off on a 1 330 px curve
+/// at 64), where the chords alone leave the exact arc length by up to 0.4 px at one unit a
+/// pixel: the export writes its paths 64 times larger (`LottieSVGExport.offsetScale`) and
+/// measures what the browser then shows.
 struct BrowserPathMeasure: Sendable {
   typealias Point = SIMD2<Float>
 
@@ -17,11 +18,16 @@ struct BrowserPathMeasure: Sendable {
     case cubic(Point, Point, to: Point)
   }
 
-  /// A chord: the distance at its end, the piece's parameter there, the piece.
+  /// A chord: the distance at its end and its piece's parameter there (8 bytes: a cubic keeps
+  /// up to 256 of them; its piece is found from `ends`).
   private struct Chord: Sendable {
     let distance: Float
     let t: Float
-    let piece: Int
+  }
+
+  /// A cubic's four points, halved without allocating.
+  private struct Cubic {
+    var p0, p1, p2, p3: Point
   }
 
   let start: Point
@@ -52,15 +58,15 @@ struct BrowserPathMeasure: Sendable {
     var ends: [Float] = []
     var distance: Float = 0
     var from = start
-    for (k, piece) in pieces.enumerated() {
+    for piece in pieces {
       starts.append(from)
       switch piece {
       case .line(let to):
-        distance = Self.addChord(from, to, t: Self.maxT, piece: k, distance, &chords)
+        distance = Self.addChord(from, to, t: Self.maxT, distance, &chords)
         from = to
       case .cubic(let c1, let c2, let to):
         distance = Self.addCubic(
-          [from, c1, c2, to], 0, Self.maxT, depth: 0, piece: k, distance, &chords)
+          Cubic(p0: from, p1: c1, p2: c2, p3: to), 0, Self.maxT, depth: 0, distance, &chords)
         from = to
       }
       ends.append(distance)
@@ -74,47 +80,46 @@ struct BrowserPathMeasure: Sendable {
   /// A chord's length added where it makes the sum larger (a chord too short to change a
   /// float sum is left out, as Skia leaves it).
   private static func addChord(
-    _ a: Point, _ b: Point, t: Int, piece: Int, _ distance: Float, _ chords: inout [Chord]
+    _ a: Point, _ b: Point, t: Int, _ distance: Float, _ chords: inout [Chord]
   ) -> Float {
     let d = a - b
     let sum = distance + (d.x * d.x + d.y * d.y).squareRoot()
-    if sum > distance { chords.append(Chord(distance: sum, t: tValue(t), piece: piece)) }
+    if sum > distance { chords.append(Chord(distance: sum, t: tValue(t))) }
     return sum
   }
 
   /// The cubic `p` between parameters `lo` and `hi` (fixed point), halved while too curvy (at
   /// most `maxHalvings` deep).
   private static func addCubic(
-    _ p: [Point], _ lo: Int, _ hi: Int, depth: Int, piece: Int, _ distance: Float,
-    _ chords: inout [Chord]
+    _ p: Cubic, _ lo: Int, _ hi: Int, depth: Int, _ distance: Float, _ chords: inout [Chord]
   ) -> Float {
     guard depth < maxHalvings, tooCurvy(p) else {
-      return addChord(p[0], p[3], t: hi, piece: piece, distance, &chords)
+      return addChord(p.p0, p.p3, t: hi, distance, &chords)
     }
     let half = (lo + hi) >> 1
     let (left, right) = halves(p)
-    let d = addCubic(left, lo, half, depth: depth + 1, piece: piece, distance, &chords)
-    return addCubic(right, half, hi, depth: depth + 1, piece: piece, d, &chords)
+    let d = addCubic(left, lo, half, depth: depth + 1, distance, &chords)
+    return addCubic(right, half, hi, depth: depth + 1, d, &chords)
   }
 
   private static func tValue(_ t: Int) -> Float { Float(t) * (1 / Float(maxT)) }
 
   /// Whether an inner control point is farther than the tolerance from the chord's third.
-  private static func tooCurvy(_ p: [Point]) -> Bool {
+  private static func tooCurvy(_ p: Cubic) -> Bool {
     func exceeds(_ q: Point, _ t: Float) -> Bool {
-      let on = p[0] + (p[3] - p[0]) * t
+      let on = p.p0 + (p.p3 - p.p0) * t
       return max(abs(on.x - q.x), abs(on.y - q.y)) > tolerance
     }
-    return exceeds(p[1], 1 / 3) || exceeds(p[2], 2 / 3)
+    return exceeds(p.p1, 1 / 3) || exceeds(p.p2, 2 / 3)
   }
 
   /// de Casteljau at one half.
-  private static func halves(_ p: [Point]) -> ([Point], [Point]) {
+  private static func halves(_ p: Cubic) -> (Cubic, Cubic) {
     func mid(_ a: Point, _ b: Point) -> Point { a + (b - a) * 0.5 }
-    let (ab, bc, cd) = (mid(p[0], p[1]), mid(p[1], p[2]), mid(p[2], p[3]))
+    let (ab, bc, cd) = (mid(p.p0, p.p1), mid(p.p1, p.p2), mid(p.p2, p.p3))
     let (abc, bcd) = (mid(ab, bc), mid(bc, cd))
     let m = mid(abc, bcd)
-    return ([p[0], ab, abc, m], [m, bcd, cd, p[3]])
+    return (Cubic(p0: p.p0, p1: ab, p2: abc, p3: m), Cubic(p0: m, p1: bcd, p2: cd, p3: p.p3))
   }
 
   /// The point at `distance` along the path (clamped to 0…length, as a browser clamps an open
@@ -128,21 +133,20 @@ struct BrowserPathMeasure: Sendable {
   func placed(atDistance distance: Float) -> (point: Point, tangent: Point) {
     guard !chords.isEmpty else { return (start, .zero) }
     let d = min(max(distance, 0), length)
-    // The first chord whose end is at or past d.
-    var (lo, hi) = (0, chords.count - 1)
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if chords[mid].distance < d { lo = mid + 1 } else { hi = mid }
-    }
+    let lo = Self.firstIndex(chords.count) { chords[$0].distance >= d }
     let chord = chords[lo]
+    // Its piece: the first whose end is at or past it (chords lie strictly after the piece
+    // before ends).
+    let piece = Self.firstIndex(ends.count) { ends[$0] >= chord.distance }
+    let pieceStart: Float = piece > 0 ? ends[piece - 1] : 0
     var (startT, startD): (Float, Float) = (0, 0)
     if lo > 0 {
       startD = chords[lo - 1].distance
-      if chords[lo - 1].piece == chord.piece { startT = chords[lo - 1].t }
+      if startD > pieceStart { startT = chords[lo - 1].t }
     }
     let t = startT + (chord.t - startT) * (d - startD) / (chord.distance - startD)
-    let from = starts[chord.piece]
-    switch pieces[chord.piece] {
+    let from = starts[piece]
+    switch pieces[piece] {
     case .line(let to):
       return (from + (to - from) * t, to - from)
     case .cubic(let c1, let c2, let to):
@@ -161,5 +165,15 @@ struct BrowserPathMeasure: Sendable {
       }
       return (point, tangent)
     }
+  }
+
+  /// The first index in 0..<count where `reached` holds (it holds from there on), else the last.
+  private static func firstIndex(_ count: Int, _ reached: (Int) -> Bool) -> Int {
+    var (lo, hi) = (0, count - 1)
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if reached(mid) { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
   }
 }

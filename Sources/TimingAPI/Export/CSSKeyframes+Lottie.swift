@@ -82,8 +82,15 @@ extension CSSKeyframes {
     for (k, segment) in segments.enumerated() {
       let end = k + 1 < segments.count ? segments[k + 1].time : track.lastTime
       let (a, b) = (offset(segment.time), offset(end))
-      guard b > a else { continue }  // a keyframe at the same time as the next: never shown
       let next = k + 1 < segments.count ? segments[k + 1].start : track.lastValue
+      guard b > a else {
+        // A keyframe at the same time as the next: never shown, but where it holds another
+        // value than the next one the value jumps there, which keyframes would interpolate
+        // across the segment before (0, 10, 10, 20 with values v0 v1 v2 v3 played v0 → v2 over
+        // frames 0…10): baked, unless the jump is outside the window.
+        guard segment.start == next || a <= 0 || a >= 1 else { return nil }
+        continue
+      }
       guard joins(k, next) else { return nil }  // a jump at `end`
       guard b > 0, a < 1 else { continue }
       guard along || segment.spatial == nil || segment.hold else { return nil }

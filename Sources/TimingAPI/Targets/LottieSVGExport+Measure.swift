@@ -120,13 +120,13 @@ extension LottieSVGExport {
     return WorkBudget.multiplying(perFrame, frames)
   }
 
-  /// Groups a layer adds to a chain at most (position's two, rotation, skew, scale's two,
-  /// anchor's two, opacity), the units of one played (a keyframe search, a timing function,
-  /// a matrix product), and of a baked sample (a composition frame through each
-  /// precomposition, a track's value) and each number it fits (a doubling and halving search).
-  /// Measured on a release server (docs/performance.md "Lottie export to SVG"): 3.9–11 ns a
-  /// unit over six files, 1.3–3.7 before these were cut to a third.
-  static let chainGroups = 9
+  /// Groups a layer adds to a chain at most (position's two, or three along an offset path
+  /// with its scales; rotation, skew, scale's two, anchor's two or three, opacity: 11), the
+  /// units of one played (a keyframe search, a timing function, a matrix product), and of a
+  /// baked sample (a composition frame through each precomposition, a track's value) and each
+  /// number it fits (a doubling and halving search). Measured on a release server by
+  /// scripts/lottie-export-cost.sh (docs/performance.md "Lottie export to SVG, and diff").
+  static let chainGroups = 11
   static let chainStepCost = 4
   static let bakeSampleCost = 40
   static let bakeNumberCost = 20

@@ -111,9 +111,15 @@ struct LottieSVGExport: Sendable {
   /// scaled by 1/64, and what they move scaled back by 64.
   static let offsetScale = 64.0
 
-  /// Instances whose position along an offset path the measure found past `maxError` (a path
-  /// so large that the browser's float sums are coarse): baked in the next attempt.
-  private var offsetRefused: Set<Int> = []
+  /// Offset paths (by animation name: `P3`, `A3`) in the chain of an instance the measure
+  /// found past `maxError` — a curve too large for 256 chords, coordinates so large that the
+  /// browser's float sums are coarse, a corner an auto-orient turns at, or a bake elsewhere in
+  /// the chain (then baked needlessly, within the bound): baked in the next attempt.
+  private var offsetRefused: Set<String> = []
+  /// Each layer's offset paths as made (nil: it has none), by layer and property (`3P`,
+  /// `3A`): one for every instance of the layer and every attempt (a precomposition shown
+  /// 20 000 times shares them).
+  private var offsetPaths: [String: CSSKeyframes.OffsetPath?] = [:]
 
   /// Attempts at most: each bakes tighter where the measure found the bound passed (bakes
   /// along a chain add up: a parent's 0.5 px and its turn move a child 2.4 px on
@@ -136,15 +142,21 @@ struct LottieSVGExport: Sendable {
       guard exhausted == nil, chargeMeasure() else { return }
       let worst = measure()
       guard measured.pixels > maxError else { return }
-      let refused = tree.instances.indices.filter { i in
-        worst[i] > maxError
-          && own[i].contains {
-            if case .animated(let k) = $0 { animations[k].path != nil } else { false }
-          }
+      // Past the bound: the offset paths in its chain are baked next time; where it has none,
+      // its bakes are made tighter (by the worst of those alone: a path refused is no reason).
+      var refused = false
+      var unexplained = 0.0
+      for i in tree.instances.indices where worst[i] > maxError {
+        var alongPath = false
+        for case .animated(let k) in chain(i) where animations[k].path != nil {
+          offsetRefused.insert(animations[k].name)
+          alongPath = true
+        }
+        refused = refused || alongPath
+        if !alongPath { unexplained = max(unexplained, worst[i]) }
       }
-      offsetRefused.formUnion(refused)
-      guard refused.count > 0 || animations.contains(where: \.baked) else { return }
-      tolerance *= max(0.05, 0.8 * maxError / measured.pixels)
+      guard refused || animations.contains(where: \.baked) else { return }
+      if unexplained > maxError { tolerance *= max(0.05, 0.8 * maxError / unexplained) }
     }
   }
 
@@ -291,9 +303,9 @@ struct LottieSVGExport: Sendable {
   /// make 1e11 bytes).
   static let keyframeCost = 30
   static let pathBytesPerKeyframe = 60
-  /// Keyframes an offset path's piece is charged as: its 256 chords at most, four a keyframe
-  /// (a chord is a halving and a square root).
-  static let pieceKeyframes = 64
+  /// Keyframes an offset path's cubic is charged as: its 256 chords at most, four a keyframe
+  /// (a chord is a halving and a square root), 8 bytes each kept.
+  static let cubicKeyframes = 64
   static let maxPathBytes = 64 << 20
 
   /// Charges a bake of `numbers` numbers a sample; false (and nothing baked) past the budget.
@@ -366,12 +378,8 @@ struct LottieSVGExport: Sendable {
 
   // MARK: Animations
 
-  private mutating func add(
-    _ name: String, _ property: Property, _ keyframes: CSSKeyframes, baked: Bool
-  )
-    -> Int
-  {
-    animations.append(Animation(name: name, property: property, keyframes: keyframes, baked: baked))
+  private mutating func add(_ animation: Animation) -> Int {
+    animations.append(animation)
     return animations.count - 1
   }
 
@@ -429,23 +437,39 @@ struct LottieSVGExport: Sendable {
     if k.isStill, let values = k.keyframes.first?.values {
       return property == .opacity ? .opacity(values.first ?? 1) : .still(animation.matrix(values))
     }
-    animations.append(animation)
-    return .animated(animations.count - 1)
+    return .animated(add(animation))
   }
 
   /// A position or an anchor along spatial tangents as an offset path, between groups that
-  /// scale its units to px (`offsetScale`); nil where it has no such form (`offsetPath`) or
-  /// the measure refused it.
+  /// scale its units to px (`offsetScale`); nil where it has no such form (`OffsetPath`,
+  /// `offsetDistance`) or the measure refused it. The path is charged as it is made, once for
+  /// its layer: each cubic as up to 256 chords.
   private mutating func along(
-    _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String,
+    _ i: Int, _ track: LottieTrack, map: CSSKeyframes.FrameMap?, name: String, property: String,
     rotates: Bool = false, value: (Double) -> Double
   ) -> [Step]? {
-    // Charged before the path is measured: each segment a piece of at most 256 chords.
-    guard let map, !offsetRefused.contains(i),
-      chargeKeyframes(WorkBudget.multiplying(track.segments.count + 1, Self.pieceKeyframes)),
-      let (keyframes, path) = CSSKeyframes.offsetPath(
-        track, map: map, window: window, scale: Self.offsetScale, rotates: rotates,
-        value: value)
+    guard let map, !offsetRefused.contains(name), let cubics = CSSKeyframes.OffsetPath.cubics(track)
+    else { return nil }
+    let key = "\(tree.instances[i].layer)\(property)"
+    let path: CSSKeyframes.OffsetPath
+    if let known = offsetPaths[key] {
+      guard let known else { return nil }
+      path = known
+    } else {
+      guard
+        chargeKeyframes(
+          WorkBudget.adding(
+            WorkBudget.multiplying(cubics, Self.cubicKeyframes), track.segments.count))
+      else { return nil }
+      let made = CSSKeyframes.OffsetPath(
+        track, scale: Self.offsetScale, rotates: rotates, value: value)
+      offsetPaths[key] = .some(made)
+      guard let made else { return nil }
+      path = made
+    }
+    // Its keyframes, for this instance's time: charged as Lottie's own are.
+    guard chargeKeyframes(track.segments.count + 2),
+      let keyframes = CSSKeyframes.offsetDistance(track, along: path, map: map, window: window)
     else { return nil }
     let k = 1 / Self.offsetScale
     return [
@@ -467,7 +491,9 @@ struct LottieSVGExport: Sendable {
     var turnsAlong = false
     switch layer.position {
     case .combined(let track)?:
-      let path = along(i, track, map: map, name: "P\(i)", rotates: layer.autoOrient, value: { $0 })
+      let path = along(
+        i, track, map: map, name: "P\(i)", property: "P", rotates: layer.autoOrient,
+        value: { $0 })
       turnsAlong = path != nil && layer.autoOrient
       out +=
         path
@@ -528,7 +554,7 @@ struct LottieSVGExport: Sendable {
     }
     if let anchor = layer.anchor {
       out +=
-        along(i, anchor, map: map, name: "A\(i)", value: { -$0 })
+        along(i, anchor, map: map, name: "A\(i)", property: "A", value: { -$0 })
         ?? animate(
           i, anchor, map: map, name: "A\(i)", whole: .translate,
           apart: [.translateX, .translateY], dimensions: [0, 1], defaults: [0, 0],
@@ -609,7 +635,10 @@ struct LottieSVGExport: Sendable {
         offset: ($0.0 - window.lowerBound) / span, values: [$0.1], easing: .holdToEnd)
     }
     keyframes.append(.init(offset: 1, values: keyframes.last?.values ?? [0], easing: .linear))
-    return add("V\(i)", .visibility, CSSKeyframes(keyframes: keyframes), baked: !linear)
+    return add(
+      Animation(
+        name: "V\(i)", property: .visibility, keyframes: CSSKeyframes(keyframes: keyframes),
+        baked: !linear))
   }
 
   private mutating func paintAnimation(
