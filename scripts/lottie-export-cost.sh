@@ -6,7 +6,10 @@
 # per nanosecond of its time less the reading's. Against a release server on a free port given
 # --max-work-units 1000000000000 (the larger files are over the default budget). Builds the release
 # binary when missing (minutes on 2 cores).
-# Usage: scripts/lottie-export-cost.sh [--runs N] FILE…
+# A FILE named worst:N is made here: one layer moving along N spatial keyframes, each a 5 000 px
+# loop (tangents 300, 5 000 px: a curve too large for 256 chords, refused and baked), over N
+# frames — the largest offset paths a document can ask for, and their bake.
+# Usage: scripts/lottie-export-cost.sh [--runs N] FILE|worst:N…
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=3
@@ -28,7 +31,7 @@ best() {  # route, file: the best time_total of N runs, s; and the units one run
   local before after t b=""
   before=$(units)
   for _ in $(seq "$runs"); do
-    read -r code t < <(curl -s -o /dev/null -w '%{http_code} %{time_total}' \
+    read -r code t < <(curl -s -o /dev/null -w '%{http_code} %{time_total}\n' \
       -H 'Content-Type: application/json' --data-binary "@$2" "localhost:$port$1")
     # A refusal (422 over the budget, 413 too large) is no time of the work.
     [ "$code" = 200 ] || { echo "$0: $1 answered $code for $2" >&2; exit 1; }
@@ -38,7 +41,23 @@ best() {  # route, file: the best time_total of N runs, s; and the units one run
   echo "$b $(( (after - before) / runs ))"
 }
 printf '%-40s %9s %9s %12s %9s\n' file "export s" "reading s" units "ns a unit"
+scratch=$(mktemp -d)
+trap 'kill $server 2>/dev/null; rm -rf "$scratch"' EXIT
 for file in "$@"; do
+  if [[ "$file" == worst:* ]]; then
+    n=${file#worst:}
+    file="$scratch/worst-$n.json"
+    python3 - "$n" >"$file" <<'PY'
+import json, sys
+n = int(sys.argv[1])
+keyframes = [{"t": i, "s": [(i % 2) * 400, 100], "to": [300 - 600 * (i % 2), 5000],
+              "ti": [-300 + 600 * (i % 2), 5000], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}}
+             for i in range(n)] + [{"t": n, "s": [(n % 2) * 400, 100]}]
+print(json.dumps({"fr": 30, "ip": 0, "op": n, "w": 500, "h": 500, "layers": [
+    {"ty": 4, "ind": 1, "ip": 0, "op": n, "st": 0, "ks": {"p": {"a": 1, "k": keyframes}},
+     "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}]}]}))
+PY
+  fi
   read -r te ue < <(best "/v1/lottie/export" "$file")
   read -r tr ur < <(best "/v1/lottie/timeline?times=0" "$file")
   awk -v f="$(basename "$file" .json)" -v te="$te" -v tr="$tr" -v ue="$ue" -v ur="$ur" 'BEGIN {
