@@ -9,12 +9,11 @@ import TimingEngine
 /// is at the keyframe's value.
 extension CSSKeyframes {
   struct OffsetPath: Sendable {
-    /// The path as the browser measures it, in the path's units (`scale` per px).
+    /// The path as the browser measures it, in the path's units (`LottieSVGExport.offsetScale`
+    /// a px).
     let measure: BrowserPathMeasure
     /// `M x y C … L …`, for `offset-path: path('…')`.
     let text: String
-    /// Path units per px.
-    let scale: Double
     /// Turned to face the way it moves (`offset-rotate: auto`: an auto-oriented layer).
     let rotates: Bool
 
@@ -62,7 +61,7 @@ extension CSSKeyframes {
       }
       let measure = BrowserPathMeasure(start: float(first), pieces: pieces)
       guard measure.length.isFinite, measure.length > 0 else { return nil }
-      (self.measure, self.text, self.scale, self.rotates) = (measure, text, scale, rotates)
+      (self.measure, self.text, self.rotates) = (measure, text, rotates)
     }
   }
 

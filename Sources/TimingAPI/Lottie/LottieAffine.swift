@@ -41,6 +41,12 @@ struct LottieAffine: Sendable, Equatable {
     LottieAffine(a: 1, b: 0, c: tan(degrees * .pi / 180), d: 1, tx: 0, ty: 0)
   }
 
+  /// Lottie's skew: `sk` degrees along an axis `sa` degrees from x — rotate(−sa) · skewX(−sk) ·
+  /// rotate(sa) (docs/lottie.md "Transforms").
+  static func skew(degrees sk: Double, axis sa: Double) -> LottieAffine {
+    rotation(degrees: -sa).concatenating(.skewX(degrees: -sk)).concatenating(.rotation(degrees: sa))
+  }
+
   /// cos and sin of an angle in degrees, exact (0, ±1) at whole multiples of 90°.
   static func cosineAndSine(degrees: Double) -> (Double, Double) {
     let turns = degrees / 90

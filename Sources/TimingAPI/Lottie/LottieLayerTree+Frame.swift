@@ -372,8 +372,7 @@ extension LottieLayerTree {
     {
       let sa = layer.skewAxis?.value(at: f, playback: playback).first ?? 0
       let turn = playback.skewAxisReversed ? -sa : sa
-      m = m.concatenating(.rotation(degrees: -turn)).concatenating(.skewX(degrees: -sk))
-        .concatenating(.rotation(degrees: turn))
+      m = m.concatenating(.skew(degrees: sk, axis: turn))
     }
     m = m.concatenating(.scale(component(s, 0, 100) / 100, component(s, 1, 100) / 100))
     return m.concatenating(.translation(-component(a, 0, 0), -component(a, 1, 0)))

@@ -28,7 +28,7 @@ extension LottieSVGExport {
     var out =
       #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \#(numberText(width)) \#(numberText(height))" "#
     out += #"width="\#(numberText(width))" height="\#(numberText(height))">"# + "\n"
-    out += "<metadata id=\"animation-timing\">" + Self.escaped(account()) + "</metadata>\n"
+    out += "<metadata id=\"animation-timing\">" + SVGText.escaped(account()) + "</metadata>\n"
     let clips = tree.instances.indices.filter {
       tree.layers[tree.instances[$0].layer].kind == .precomposition
     }
@@ -122,7 +122,7 @@ extension LottieSVGExport {
       case .opacity(let v): out += #"<g opacity="\#(numberText(v))">"#
       }
     }
-    out += #"<g \#(Self.pointerAttribute)="\#(Self.escaped(tree.instances[i].key))">"#
+    out += #"<g \#(Self.pointerAttribute)="\#(SVGText.escaped(tree.instances[i].key))">"#
     if layer.kind == .solid, let color = layer.solidColor {
       let box = layer.box
       out +=
@@ -141,7 +141,7 @@ extension LottieSVGExport {
         let moving = paintAnimations[i][paint.key]
         let classes = [moving?.color, moving?.opacity].compactMap { $0 }.map { animations[$0].name }
         // The paint's key, as the timeline keys its colour (`/shapes/0/it/2`).
-        out += #"<path d="\#(paint.path)" \#(Self.paintAttribute)="\#(Self.escaped(paint.key))""#
+        out += #"<path d="\#(paint.path)" \#(Self.paintAttribute)="\#(SVGText.escaped(paint.key))""#
         if !classes.isEmpty { out += #" class="\#(classes.joined(separator: " "))""# }
         switch paint.kind {
         case .fill:
@@ -250,20 +250,4 @@ extension LottieSVGExport {
   }
 
   private func rgb(_ v: [Double]) -> String { Self.rgbText(v) }
-
-  /// `&`, `<`, `>` and `"` as XML's entities: a key or a name in an attribute, the account in
-  /// an element's text.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
 }

@@ -582,8 +582,7 @@ struct LottieSVGExport: Sendable {
     let s = layer.scale?.value(at: f) ?? [100, 100]
     let sk = layer.skew?.value(at: f).first ?? 0
     let sa = layer.skewAxis?.value(at: f).first ?? 0
-    let rest = LottieAffine.rotation(degrees: -sa).concatenating(.skewX(degrees: -sk))
-      .concatenating(.rotation(degrees: sa))
+    let rest = LottieAffine.skew(degrees: sk, axis: sa)
       .concatenating(
         .scale(
           CSSKeyframes.component(s, 0, [100, 100]) / 100,
@@ -663,9 +662,8 @@ struct LottieSVGExport: Sendable {
     case .translateY: .translation(0, v[0])
     case .rotate: .rotation(degrees: v[0])
     case .skew:
-      // Lottie's skew about its axis: rotate(−sa) skewX(−sk) rotate(sa).
-      LottieAffine.rotation(degrees: -v[1]).concatenating(.skewX(degrees: -v[0]))
-        .concatenating(.rotation(degrees: v[1]))
+      // Lottie's skew about its axis.
+      .skew(degrees: v[0], axis: v[1])
     case .scale: .scale(v[0], v.count > 1 ? v[1] : v[0])
     case .scaleX: .scale(v[0], 1)
     case .scaleY: .scale(1, v[0])

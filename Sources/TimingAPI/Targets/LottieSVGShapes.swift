@@ -185,11 +185,7 @@ struct LottieSVGShapes: Sendable {
           pointer: pointer.description, feature: "group opacity", reason: Self.drawnAsFirstStated
         ))
     }
-    let skewed =
-      sk == 0
-      ? LottieAffine.identity
-      : LottieAffine.rotation(degrees: -sa).concatenating(.skewX(degrees: -sk))
-        .concatenating(.rotation(degrees: sa))
+    let skewed = sk == 0 ? LottieAffine.identity : LottieAffine.skew(degrees: sk, axis: sa)
     return LottieAffine.translation(C.component(p, 0, 0), C.component(p, 1, 0))
       .concatenating(.rotation(degrees: r))
       .concatenating(skewed)
