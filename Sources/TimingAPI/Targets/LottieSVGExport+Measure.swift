@@ -26,10 +26,18 @@ extension LottieSVGExport {
       pixels: 0.0, opacity: 0.0, color: 0.0, visibility: 0, frame: window.lowerBound, layer: -1
     )
     var worst = [Double](repeating: 0, count: tree.instances.count)
+    // Each animation played once a sample, however many chains hold it (a parent's groups are
+    // in every child's chain, a precomposition's in every instance it holds): its matrix, or
+    // its opacity, and the sample it was played at.
+    var played = [(matrix: LottieAffine, alpha: Double)](
+      repeating: (.identity, 1), count: animations.count)
+    var playedAt = [Int](repeating: -1, count: animations.count)
+    var sample = 0
     var frame = window.lowerBound
     while frame < window.upperBound {
       tree.evaluate(frame, into: &state)
       let offset = (frame - window.lowerBound) / span
+      defer { sample += 1 }
       for i in tree.instances.indices {
         let shown = (animations[visibility[i]].keyframes.value(at: offset).first ?? 0) == 1
         guard shown == state.visible[i] else {
@@ -45,18 +53,27 @@ extension LottieSVGExport {
           case .clip: break
           case .opacity(let v): alpha *= v
           case .animated(let k):
-            let animation = animations[k]
-            let values = animation.keyframes.value(at: offset)
-            if animation.property == .opacity {
-              alpha *= values.first ?? 1
+            if playedAt[k] != sample {
+              let animation = animations[k]
+              let values = animation.keyframes.value(at: offset)
+              played[k] =
+                animation.property == .opacity
+                ? (.identity, values.first ?? 1) : (animation.matrix(values), 1)
+              playedAt[k] = sample
+            }
+            if animations[k].property == .opacity {
+              alpha *= played[k].alpha
             } else {
-              m = m.concatenating(animation.matrix(values))
+              m = m.concatenating(played[k].matrix)
             }
           }
         }
         let box = tree.layers[tree.instances[i].layer].box
         let exact = state.world[i]
-        for (x, y) in [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])] {
+        // The box's four corners (x0 y0, x1 y0, x1 y1, x0 y1), with no array a corner.
+        for corner in 0..<4 {
+          let x = corner == 1 || corner == 2 ? box[2] : box[0]
+          let y = corner >= 2 ? box[3] : box[1]
           let d = hypot(
             m.a * x + m.c * y + m.tx - (exact.a * x + exact.c * y + exact.tx),
             m.b * x + m.d * y + m.ty - (exact.b * x + exact.d * y + exact.ty))

@@ -120,6 +120,8 @@ struct LottieSVGExport: Sendable {
   /// `3A`): one for every instance of the layer and every attempt (a precomposition shown
   /// 20 000 times shares them).
   private var offsetPaths: [String: CSSKeyframes.OffsetPath?] = [:]
+  /// Each shape layer's content as made, by layer: the same for every instance and attempt.
+  private var shapesMade: [Int: LottieSVGShapes] = [:]
 
   /// Attempts at most: each bakes tighter where the measure found the bound passed (bakes
   /// along a chain add up: a parent's 0.5 px and its turn move a child 2.4 px on
@@ -137,8 +139,9 @@ struct LottieSVGExport: Sendable {
     height = animation.height ?? 0
     // The route refuses op ≤ ip (nothing plays; offsets would divide by 0).
     window = tree.inPoint...max(tree.outPoint, tree.inPoint)
+    let layersByPointer = Self.layers(of: animation)
     for _ in 0..<Self.attempts {
-      build(animation)
+      build(layersByPointer)
       guard exhausted == nil, chargeMeasure() else { return }
       let worst = measure()
       guard measured.pixels > maxError else { return }
@@ -172,20 +175,19 @@ struct LottieSVGExport: Sendable {
   }
 
   /// Every instance's groups, visibility, content and paints' animations at `tolerance`.
-  private mutating func build(_ animation: LottieAnimation) {
+  private mutating func build(_ layersByPointer: [String: LottieLayer]) {
     (animations, own, visibility, content, paintAnimations, omissions) = ([], [], [], [], [], [])
     sampleVisibility()
     guard exhausted == nil else { return }
-    let layersByPointer = Self.layers(of: animation)
     for notEvaluated in tree.notEvaluated {
       omissions.append(
         Omission(
           pointer: notEvaluated.pointer.description, feature: notEvaluated.feature.rawValue,
           reason: notEvaluated.detail))
     }
-    // Each layer's shapes once (a precomposition shown 20 000 times shares them), their
-    // omissions listed once per layer of the document.
-    var made: [Int: LottieSVGShapes] = [:]
+    // Each layer's shapes once (a precomposition shown 20 000 times shares them, and every
+    // attempt), their omissions listed once per layer of the document.
+    var listed = Set<Int>()
     for (i, instance) in tree.instances.enumerated() {
       let tracks = tree.layers[instance.layer]
       let map = frameMap(i)
@@ -196,14 +198,16 @@ struct LottieSVGExport: Sendable {
       switch tracks.kind {
       case .shape?:
         let content: LottieSVGShapes
-        if let known = made[instance.layer] {
+        if let known = shapesMade[instance.layer] {
           content = known
         } else {
           let layer = layersByPointer[tracks.pointer.description]
           content = LottieSVGShapes(
             layer?.shapes ?? [], prefix: JSONPointer([LottieLayer.Member.shapes.rawValue]),
             maxBytes: Self.maxPathBytes)
-          made[instance.layer] = content
+          shapesMade[instance.layer] = content
+        }
+        if listed.insert(instance.layer).inserted {
           guard !content.overflowed else {
             // More path text than one layer may make: refused as work past the budget, at
             // the layer's shapes.
