@@ -31,8 +31,8 @@ struct LottieRoutes {
   static let exportParameters = Set(ExportParameter.allCases.map(\.rawValue)).union(
     [Representation.Parameter.format.rawValue])
 
-  /// The bound a bake keeps within without `maxError`, px: what the Lottie export keeps its
-  /// positions within (docs/export.md).
+  /// The bound a bake keeps within without `maxError`, px (docs/lottie-export.md "Exact and
+  /// baked").
   static let defaultMaxError = 0.5
 
   enum LintParameter: String, WireMember, CaseIterable {

@@ -86,10 +86,9 @@ enum MotionSource: Sendable {
   /// The side's motion at `times` (seconds), its evaluation charged to `budget` first; refused
   /// at the side's member (`side`) when too many numbers or too much work.
   func sampled(
-    at times: [Double], side sideName: JSONPointer, configuration: APIConfiguration,
+    at times: [Double], side: JSONPointer, configuration: APIConfiguration,
     budget: inout WorkBudget
   ) throws(Problem) -> MotionSide {
-    let side = sideName
     switch self {
     case .lottie(let tree):
       let numbers = WorkBudget.multiplying(times.count, tree.numbersPerFrame)
@@ -106,18 +105,18 @@ enum MotionSource: Sendable {
           field: .at(
             side, "evaluating \(tree.instances.count) layer instances at \(times.count) times"))
       }
-      let side = MotionSide(lottie: tree, times: times)
+      let motion = MotionSide(lottie: tree, times: times)
       // Products through chains of parents can overflow double (60 layers scaled 1e9 %): no
       // difference is a number there.
-      for (i, layer) in side.layers.enumerated() {
+      for (i, layer) in motion.layers.enumerated() {
         if let k = layer.world.firstIndex(where: { !$0.isFinite }) {
           throw LottieTimeline.overflowProblem(
             tree, instance: i, frame: times[k / 6] * tree.frameRate
           )
-          .nested(under: sideName)
+          .nested(under: side)
         }
       }
-      return side
+      return motion
     case .scene(let prepared):
       do throws(ExportedColumns.Failure) {
         let columns = try ExportedColumns(
